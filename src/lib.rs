@@ -1,0 +1,2 @@
+//! Huduku
+pub mod loopback;

@@ -1,0 +1,1 @@
+//! loopback web (placeholder, replaced by the loopback module)

@@ -1,0 +1,39 @@
+//! `loopback-web`: the fake publisher web for tests and the demo.
+//! See `huduku::loopback` for what it serves and logs.
+
+use std::path::PathBuf;
+
+use clap::Parser;
+use huduku::loopback::{Config, run};
+
+/// Serve fake news outlets on 127.0.0.x loopback addresses and log every request.
+#[derive(Parser, Debug)]
+#[command(name = "loopback-web", version)]
+struct Cli {
+    /// Directory with one sub-directory per site, named by its loopback address (e.g. 127.0.0.21).
+    #[arg(long)]
+    sites: PathBuf,
+    /// Port shared by every site (0: let the OS choose one).
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// JSON-lines request log, appended to.
+    #[arg(long)]
+    log: PathBuf,
+    /// File receiving the port number once all listeners are up (written atomically).
+    #[arg(long)]
+    ready: Option<PathBuf>,
+    /// Minimum duration of every response, in milliseconds (a site's _rules.json may override it).
+    #[arg(long, default_value_t = 20)]
+    latency_ms: u64,
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    run(&Config {
+        sites_dir: cli.sites,
+        port: cli.port,
+        log: cli.log,
+        ready: cli.ready,
+        latency_ms: cli.latency_ms,
+    })
+}

@@ -1,1 +1,0 @@
-//! loopback web (placeholder, replaced by the loopback module)

@@ -20,7 +20,9 @@ const OTHER: &str = "127.0.0.32";
 
 /// A fresh scratch directory for one test.
 fn work_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("loopback_web").join(name);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("loopback_web")
+        .join(name);
     if dir.exists() {
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -37,17 +39,35 @@ fn write(path: &Path, text: &str) {
 fn fixture(work: &Path, rules: &str) -> PathBuf {
     let fx = work.join("fixture");
     let s = fx.join(SITE);
-    write(&s.join("robots.txt"), "User-agent: *\nDisallow: /private/\n");
-    write(&s.join("index.html"), "<!doctype html><title>Home</title><a href=\"/news/a.html\">A</a>\n");
+    write(
+        &s.join("robots.txt"),
+        "User-agent: *\nDisallow: /private/\n",
+    );
+    write(
+        &s.join("index.html"),
+        "<!doctype html><title>Home</title><a href=\"/news/a.html\">A</a>\n",
+    );
     write(
         &s.join("feed.xml"),
         "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><item><link>http://127.0.0.31:{{port}}/news/a.html</link></item></channel></rss>\n",
     );
-    write(&s.join("news/a.html"), "<!doctype html><title>ಸುದ್ದಿ</title><p>ಒಂದು</p>\n");
-    write(&s.join("_challenge.html"), "<html>Just a moment...</html>\n");
+    write(
+        &s.join("news/a.html"),
+        "<!doctype html><title>ಸುದ್ದಿ</title><p>ಒಂದು</p>\n",
+    );
+    write(
+        &s.join("_challenge.html"),
+        "<html>Just a moment...</html>\n",
+    );
     write(&s.join("_rules.json"), rules);
-    write(&fx.join(OTHER).join("robots.txt"), "User-agent: *\nAllow: /\n");
-    write(&fx.join(OTHER).join("_rules.json"), r#"{"validators": false}"#);
+    write(
+        &fx.join(OTHER).join("robots.txt"),
+        "User-agent: *\nAllow: /\n",
+    );
+    write(
+        &fx.join(OTHER).join("_rules.json"),
+        r#"{"validators": false}"#,
+    );
     fx
 }
 
@@ -72,7 +92,9 @@ struct Resp {
 
 impl Resp {
     fn header(&self, name: &str) -> Option<&str> {
-        self.headers.get(&name.to_ascii_lowercase()).map(String::as_str)
+        self.headers
+            .get(&name.to_ascii_lowercase())
+            .map(String::as_str)
     }
     fn text(&self) -> String {
         String::from_utf8(self.body.clone()).unwrap()
@@ -94,17 +116,31 @@ fn request(web: &Web, addr: &str, method: &str, path: &str, extra: &[(&str, &str
     s.write_all(req.as_bytes()).unwrap();
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).unwrap();
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("no end of head");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("no end of head");
     let head = String::from_utf8(raw[..split].to_vec()).unwrap();
     let mut lines = head.split("\r\n");
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
     let headers = lines
         .map(|l| {
             let (k, v) = l.split_once(':').unwrap();
             (k.trim().to_ascii_lowercase(), v.trim().to_string())
         })
         .collect();
-    Resp { status, headers, body: raw[split + 4..].to_vec() }
+    Resp {
+        status,
+        headers,
+        body: raw[split + 4..].to_vec(),
+    }
 }
 
 fn get(web: &Web, addr: &str, path: &str) -> Resp {
@@ -122,14 +158,23 @@ fn serves_files_with_port_substituted_and_logs_them() {
     let expected_link = format!("http://127.0.0.31:{}/news/a.html", web.port);
     assert!(feed.text().contains(&expected_link), "{}", feed.text());
     assert!(!feed.text().contains("{{port}}"));
-    assert_eq!(feed.header("content-length"), Some(feed.body.len().to_string().as_str()));
+    assert_eq!(
+        feed.header("content-length"),
+        Some(feed.body.len().to_string().as_str())
+    );
     let etag = feed.header("etag").unwrap();
-    assert!(etag.len() == 18 && etag.starts_with('"') && etag.ends_with('"'), "{etag}");
+    assert!(
+        etag.len() == 18 && etag.starts_with('"') && etag.ends_with('"'),
+        "{etag}"
+    );
     assert!(feed.header("last-modified").is_some());
 
     let home = get(&web, SITE, "/");
     assert_eq!(home.status, 200);
-    assert_eq!(home.header("content-type"), Some("text/html; charset=utf-8"));
+    assert_eq!(
+        home.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
     assert!(home.text().contains("<title>Home</title>"));
     let article = get(&web, SITE, "/news/a.html");
     assert!(article.text().contains("ಸುದ್ದಿ"));
@@ -138,24 +183,49 @@ fn serves_files_with_port_substituted_and_logs_them() {
     assert_eq!(reqs.len(), 3, "{reqs:?}");
     let r = &reqs[0];
     assert_eq!(r.site, format!("{SITE}:{}", web.port));
-    assert_eq!((r.method.as_str(), r.path.as_str(), r.status), ("GET", "/feed.xml?utm=1", 200));
+    assert_eq!(
+        (r.method.as_str(), r.path.as_str(), r.status),
+        ("GET", "/feed.xml?utm=1", 200)
+    );
     assert_eq!(r.bytes, feed.body.len() as u64);
     assert_eq!(r.user_agent.as_deref(), Some("HudukuTest/1.0"));
     assert_eq!(r.if_none_match, None);
-    assert_eq!(r.headers.get("connection").map(String::as_str), Some("close"));
-    assert!(r.finished - r.arrived >= chrono::Duration::milliseconds(20), "latency: {r:?}");
+    assert_eq!(
+        r.headers.get("connection").map(String::as_str),
+        Some("close")
+    );
+    assert!(
+        r.finished - r.arrived >= chrono::Duration::milliseconds(20),
+        "latency: {r:?}"
+    );
     assert_only_user_agent(&reqs, "HudukuTest/1.0");
 
     // The log's field order is part of its format.
-    let first_line = std::fs::read_to_string(&web.log).unwrap().lines().next().unwrap().to_string();
+    let first_line = std::fs::read_to_string(&web.log)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
     let keys: Vec<&str> = [
-        "site", "method", "path", "user_agent", "if_none_match", "if_modified_since", "status",
-        "bytes", "arrived", "finished", "headers",
+        "site",
+        "method",
+        "path",
+        "user_agent",
+        "if_none_match",
+        "if_modified_since",
+        "status",
+        "bytes",
+        "arrived",
+        "finished",
+        "headers",
     ]
     .to_vec();
     let mut at = 0;
     for k in keys {
-        let pos = first_line[at..].find(&format!("\"{k}\":")).unwrap_or_else(|| panic!("{k} out of order in {first_line}"));
+        let pos = first_line[at..]
+            .find(&format!("\"{k}\":"))
+            .unwrap_or_else(|| panic!("{k} out of order in {first_line}"));
         at += pos;
     }
 }
@@ -164,9 +234,19 @@ fn serves_files_with_port_substituted_and_logs_them() {
 fn files_are_reread_on_every_request() {
     let work = work_dir("reread");
     let web = Web::start(&fixture(&work, RULES), &work);
-    assert!(get(&web, SITE, "/robots.txt").text().contains("Disallow: /private/"));
-    write(&web.site_dir(SITE).join("robots.txt"), "User-agent: *\nDisallow: /\n");
-    assert_eq!(get(&web, SITE, "/robots.txt").text(), "User-agent: *\nDisallow: /\n");
+    assert!(
+        get(&web, SITE, "/robots.txt")
+            .text()
+            .contains("Disallow: /private/")
+    );
+    write(
+        &web.site_dir(SITE).join("robots.txt"),
+        "User-agent: *\nDisallow: /\n",
+    );
+    assert_eq!(
+        get(&web, SITE, "/robots.txt").text(),
+        "User-agent: *\nDisallow: /\n"
+    );
 }
 
 #[test]
@@ -184,7 +264,11 @@ fn concurrent_requests_to_one_site_show_as_overlapping() {
                 let mut s = TcpStream::connect((SITE, port)).unwrap();
                 s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
                 barrier.wait();
-                write!(s, "GET {path} HTTP/1.1\r\nHost: {SITE}\r\nConnection: close\r\n\r\n").unwrap();
+                write!(
+                    s,
+                    "GET {path} HTTP/1.1\r\nHost: {SITE}\r\nConnection: close\r\n\r\n"
+                )
+                .unwrap();
                 let mut out = Vec::new();
                 s.read_to_end(&mut out).unwrap();
                 out
@@ -197,10 +281,16 @@ fn concurrent_requests_to_one_site_show_as_overlapping() {
     let reqs = web.wait_for_requests(2, Duration::from_secs(5));
     assert_eq!(reqs.len(), 2);
     let (a, b) = (&reqs[0], &reqs[1]);
-    assert!(a.arrived < b.finished && b.arrived < a.finished, "not overlapping: {reqs:?}");
+    assert!(
+        a.arrived < b.finished && b.arrived < a.finished,
+        "not overlapping: {reqs:?}"
+    );
     // The checker catches it.
     let caught = std::panic::catch_unwind(|| assert_no_overlap_per_site(&reqs));
-    assert!(caught.is_err(), "assert_no_overlap_per_site accepted overlapping requests");
+    assert!(
+        caught.is_err(),
+        "assert_no_overlap_per_site accepted overlapping requests"
+    );
 
     // Sequential requests pass it.
     let work2 = work_dir("overlap-sequential");
@@ -238,7 +328,11 @@ fn scripted_sequences_advance_and_repeat_the_last_entry() {
     assert_eq!(b.header("cf-mitigated"), Some("challenge"));
     assert_eq!(b.header("content-type"), Some("text/html"));
     assert!(b.text().contains("Just a moment"));
-    let statuses: Vec<u16> = web.wait_for_requests(5, Duration::from_secs(5)).iter().map(|r| r.status).collect();
+    let statuses: Vec<u16> = web
+        .wait_for_requests(5, Duration::from_secs(5))
+        .iter()
+        .map(|r| r.status)
+        .collect();
     assert_eq!(statuses, [429, 301, 200, 200, 403]);
 }
 
@@ -255,16 +349,40 @@ fn conditional_requests_get_304() {
     assert!(r.body.is_empty());
     assert_eq!(r.header("etag"), Some(etag.as_str()));
 
-    let r = request(&web, SITE, "GET", "/feed.xml", &[("If-None-Match", "\"0000000000000000\"")]);
+    let r = request(
+        &web,
+        SITE,
+        "GET",
+        "/feed.xml",
+        &[("If-None-Match", "\"0000000000000000\"")],
+    );
     assert_eq!(r.status, 200);
     assert_eq!(r.body, first.body);
 
-    let r = request(&web, SITE, "GET", "/feed.xml", &[("If-Modified-Since", &lm)]);
+    let r = request(
+        &web,
+        SITE,
+        "GET",
+        "/feed.xml",
+        &[("If-Modified-Since", &lm)],
+    );
     assert_eq!(r.status, 304);
-    let r = request(&web, SITE, "GET", "/feed.xml", &[("If-Modified-Since", "Sat, 01 Jan 2000 00:00:00 GMT")]);
+    let r = request(
+        &web,
+        SITE,
+        "GET",
+        "/feed.xml",
+        &[("If-Modified-Since", "Sat, 01 Jan 2000 00:00:00 GMT")],
+    );
     assert_eq!(r.status, 200);
     // If-None-Match wins over If-Modified-Since.
-    let r = request(&web, SITE, "GET", "/feed.xml", &[("If-None-Match", "\"x\""), ("If-Modified-Since", &lm)]);
+    let r = request(
+        &web,
+        SITE,
+        "GET",
+        "/feed.xml",
+        &[("If-None-Match", "\"x\""), ("If-Modified-Since", &lm)],
+    );
     assert_eq!(r.status, 200);
 
     let reqs = web.wait_for_requests(6, Duration::from_secs(5));
@@ -276,7 +394,13 @@ fn conditional_requests_get_304() {
     let r = get(&web, OTHER, "/robots.txt");
     assert_eq!(r.status, 200);
     assert!(r.header("etag").is_none() && r.header("last-modified").is_none());
-    let r = request(&web, OTHER, "GET", "/robots.txt", &[("If-Modified-Since", "Fri, 01 Jan 2100 00:00:00 GMT")]);
+    let r = request(
+        &web,
+        OTHER,
+        "GET",
+        "/robots.txt",
+        &[("If-Modified-Since", "Fri, 01 Jan 2100 00:00:00 GMT")],
+    );
     assert_eq!(r.status, 200);
 }
 
@@ -288,7 +412,10 @@ fn head_is_answered_without_a_body() {
     let head = request(&web, SITE, "HEAD", "/feed.xml", &[]);
     assert_eq!(head.status, 200);
     assert!(head.body.is_empty());
-    assert_eq!(head.header("content-length"), Some(full.body.len().to_string().as_str()));
+    assert_eq!(
+        head.header("content-length"),
+        Some(full.body.len().to_string().as_str())
+    );
     assert_eq!(head.header("etag"), full.header("etag"));
     let reqs = web.wait_for_requests(2, Duration::from_secs(5));
     assert_eq!((reqs[1].method.as_str(), reqs[1].bytes), ("HEAD", 0));
@@ -298,7 +425,14 @@ fn head_is_answered_without_a_body() {
 fn underscore_files_and_unknown_paths_are_404() {
     let work = work_dir("notfound");
     let web = Web::start(&fixture(&work, RULES), &work);
-    for p in ["/_rules.json", "/_challenge.html", "/nope.xml", "/news/missing.html", "/../127.0.0.32/robots.txt", "/%5frules.json"] {
+    for p in [
+        "/_rules.json",
+        "/_challenge.html",
+        "/nope.xml",
+        "/news/missing.html",
+        "/../127.0.0.32/robots.txt",
+        "/%5frules.json",
+    ] {
         assert_eq!(get(&web, SITE, p).status, 404, "{p}");
     }
     assert_eq!(request(&web, SITE, "HEAD", "/_rules.json", &[]).status, 404);
@@ -311,7 +445,10 @@ fn padded_and_stalled_bodies() {
     let big = get(&web, SITE, "/big.xml");
     assert_eq!(big.status, 200);
     assert_eq!(big.body.len(), 2_000_000);
-    assert!(big.text().starts_with("<?xml version=\"1.0\"?><rss><!-- x -->"));
+    assert!(
+        big.text()
+            .starts_with("<?xml version=\"1.0\"?><rss><!-- x -->")
+    );
     assert!(big.text().ends_with("</rss>"));
 
     let started = std::time::Instant::now();
@@ -329,7 +466,11 @@ fn log_survives_a_client_hanging_up() {
     let web = Web::start(&fixture(&work, rules), &work);
     {
         let mut s = TcpStream::connect((SITE, web.port)).unwrap();
-        write!(s, "GET /slow.xml HTTP/1.1\r\nHost: {SITE}\r\nUser-Agent: Quitter\r\n\r\n").unwrap();
+        write!(
+            s,
+            "GET /slow.xml HTTP/1.1\r\nHost: {SITE}\r\nUser-Agent: Quitter\r\n\r\n"
+        )
+        .unwrap();
         s.shutdown(std::net::Shutdown::Both).unwrap();
     }
     let reqs = web.wait_for_requests(1, Duration::from_secs(10));
@@ -352,12 +493,19 @@ fn keep_alive_connections_serve_several_requests() {
         assert!(n > 0);
         got.extend_from_slice(&buf[..n]);
     }
-    write!(s, "GET /feed.xml HTTP/1.1\r\nHost: {SITE}\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        s,
+        "GET /feed.xml HTTP/1.1\r\nHost: {SITE}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut rest = Vec::new();
     s.read_to_end(&mut rest).unwrap();
     assert!(rest.starts_with(b"HTTP/1.1 200"));
     let reqs = web.wait_for_requests(2, Duration::from_secs(5));
-    assert_eq!(reqs.iter().map(|r| r.path.as_str()).collect::<Vec<_>>(), ["/robots.txt", "/feed.xml"]);
+    assert_eq!(
+        reqs.iter().map(|r| r.path.as_str()).collect::<Vec<_>>(),
+        ["/robots.txt", "/feed.xml"]
+    );
     assert_no_overlap_per_site(&reqs);
 }
 
@@ -397,14 +545,30 @@ fn politeness_checkers_fail_on_bad_logs() {
     let no_robots = vec![fake(a, "/rss.xml", 0, 20), fake(a, "/robots.txt", 100, 120)];
     assert!(fails(&|| assert_robots_first_per_site(&no_robots)));
     let too_close = vec![fake(a, "/robots.txt", 0, 20), fake(a, "/rss.xml", 500, 520)];
-    assert!(fails(&|| assert_min_spacing_per_site(&too_close, Duration::from_secs(1))));
+    assert!(fails(&|| assert_min_spacing_per_site(
+        &too_close,
+        Duration::from_secs(1)
+    )));
     // A long request: its successor arrives 1 s after it started but too soon after it finished.
-    let long = vec![fake(a, "/robots.txt", 0, 900), fake(a, "/rss.xml", 1000, 1020)];
-    assert!(fails(&|| assert_min_spacing_per_site(&long, Duration::from_secs(1))));
+    let long = vec![
+        fake(a, "/robots.txt", 0, 900),
+        fake(a, "/rss.xml", 1000, 1020),
+    ];
+    assert!(fails(&|| assert_min_spacing_per_site(
+        &long,
+        Duration::from_secs(1)
+    )));
     // Overlap hidden behind a short request in between.
-    let nested = vec![fake(a, "/x", 0, 1000), fake(a, "/y", 100, 200), fake(a, "/z", 500, 600)];
+    let nested = vec![
+        fake(a, "/x", 0, 1000),
+        fake(a, "/y", 100, 200),
+        fake(a, "/z", 500, 600),
+    ];
     assert!(fails(&|| assert_no_overlap_per_site(&nested)));
     let mut other_ua = good.clone();
     other_ua[2].user_agent = None;
-    assert!(fails(&|| assert_only_user_agent(&other_ua, "HudukuBot/0.1")));
+    assert!(fails(&|| assert_only_user_agent(
+        &other_ua,
+        "HudukuBot/0.1"
+    )));
 }

@@ -69,7 +69,11 @@ pub fn read_request<R: BufRead>(r: &mut R) -> io::Result<Option<Request>> {
     }
     let mut parts = line.split_whitespace();
     let (method, target, version) = match (parts.next(), parts.next(), parts.next()) {
-        (Some(m), Some(t), v) => (m.to_string(), t.to_string(), v.unwrap_or("HTTP/1.0").to_string()),
+        (Some(m), Some(t), v) => (
+            m.to_string(),
+            t.to_string(),
+            v.unwrap_or("HTTP/1.0").to_string(),
+        ),
         _ => return Err(bad("malformed request line")),
     };
     let mut headers: BTreeMap<String, String> = BTreeMap::new();
@@ -95,12 +99,20 @@ pub fn read_request<R: BufRead>(r: &mut R) -> io::Result<Option<Request>> {
             })
             .or_insert(value);
     }
-    Ok(Some(Request { method, target, version, headers }))
+    Ok(Some(Request {
+        method,
+        target,
+        version,
+        headers,
+    }))
 }
 
 fn read_line<R: BufRead>(r: &mut R, line: &mut String, total: &mut usize) -> io::Result<usize> {
     let mut buf = Vec::new();
-    let n = r.by_ref().take((MAX_HEAD - *total + 1) as u64).read_until(b'\n', &mut buf)?;
+    let n = r
+        .by_ref()
+        .take((MAX_HEAD - *total + 1) as u64)
+        .read_until(b'\n', &mut buf)?;
     *total += n;
     if *total > MAX_HEAD {
         return Err(bad("request head too large"));
@@ -115,7 +127,10 @@ fn bad(msg: &str) -> io::Error {
 
 /// Discards a request body announced by `Content-Length`.
 pub fn skip_body<R: Read>(r: &mut R, req: &Request) -> io::Result<()> {
-    if let Some(len) = req.header("content-length").and_then(|v| v.parse::<u64>().ok()) {
+    if let Some(len) = req
+        .header("content-length")
+        .and_then(|v| v.parse::<u64>().ok())
+    {
         io::copy(&mut r.take(len), &mut io::sink())?;
     }
     Ok(())

@@ -81,12 +81,21 @@ pub fn discover_sites(dir: &Path) -> Result<Vec<Site>> {
             continue;
         };
         if !addr.is_loopback() {
-            bail!("site directory {} is not a loopback address", entry.path().display());
+            bail!(
+                "site directory {} is not a loopback address",
+                entry.path().display()
+            );
         }
-        sites.push(Site { addr, dir: entry.path() });
+        sites.push(Site {
+            addr,
+            dir: entry.path(),
+        });
     }
     if sites.is_empty() {
-        bail!("no site directories (named like 127.0.0.21) in {}", dir.display());
+        bail!(
+            "no site directories (named like 127.0.0.21) in {}",
+            dir.display()
+        );
     }
     sites.sort_by_key(|s| s.addr);
     Ok(sites)
@@ -147,14 +156,22 @@ pub fn start(cfg: &Config) -> Result<Running> {
             .with_context(|| format!("writing {}", tmp.display()))?;
         std::fs::rename(&tmp, ready).with_context(|| format!("renaming to {}", ready.display()))?;
     }
-    Ok(Running { port, sites, threads })
+    Ok(Running {
+        port,
+        sites,
+        threads,
+    })
 }
 
 /// Starts the web and serves until the process is killed.
 pub fn run(cfg: &Config) -> Result<()> {
     let running = start(cfg)?;
     let names: Vec<String> = running.sites.iter().map(|s| s.addr.to_string()).collect();
-    eprintln!("loopback-web: listening on port {} (sites: {})", running.port, names.join(", "));
+    eprintln!(
+        "loopback-web: listening on port {} (sites: {})",
+        running.port,
+        names.join(", ")
+    );
     running.wait();
     Ok(())
 }
@@ -174,10 +191,10 @@ fn accept_loop(listener: TcpListener, site: Arc<Site>, shared: Arc<Shared>) {
                 let site = site.clone();
                 let shared = shared.clone();
                 thread::spawn(move || {
-                    if let Err(e) = serve_connection(stream, &site, &shared) {
-                        if !quiet_error(&e) {
-                            eprintln!("loopback-web: {}: {e}", site.addr);
-                        }
+                    if let Err(e) = serve_connection(stream, &site, &shared)
+                        && !quiet_error(&e)
+                    {
+                        eprintln!("loopback-web: {}: {e}", site.addr);
                     }
                 });
             }
@@ -217,7 +234,9 @@ fn serve_connection(stream: TcpStream, site: &Site, shared: &Shared) -> io::Resu
                         ("Connection".into(), "close".into()),
                     ],
                 );
-                let _ = writer.write_all(&head).and_then(|_| writer.write_all(body.as_bytes()));
+                let _ = writer
+                    .write_all(&head)
+                    .and_then(|_| writer.write_all(body.as_bytes()));
                 return Ok(());
             }
             Err(e) => return Err(e),
@@ -230,7 +249,15 @@ fn serve_connection(stream: TcpStream, site: &Site, shared: &Shared) -> io::Resu
         let keep_alive = req.keep_alive();
         let (outcome, status, sent) = respond(&mut writer, &req, keep_alive, arrived, site, shared);
         let finished_wall = Utc::now();
-        write_log(shared, site, &req, status, sent, arrived_wall, finished_wall);
+        write_log(
+            shared,
+            site,
+            &req,
+            status,
+            sent,
+            arrived_wall,
+            finished_wall,
+        );
         outcome?;
         if !keep_alive {
             return Ok(());
@@ -241,16 +268,24 @@ fn serve_connection(stream: TcpStream, site: &Site, shared: &Shared) -> io::Resu
 /// A response body, possibly padded to a size without holding it in memory.
 enum Body {
     Bytes(Vec<u8>),
-    Padded { prefix: Vec<u8>, unit: Vec<u8>, pad_len: u64, suffix: Vec<u8> },
+    Padded {
+        prefix: Vec<u8>,
+        unit: Vec<u8>,
+        pad_len: u64,
+        suffix: Vec<u8>,
+    },
 }
 
 impl Body {
     fn len(&self) -> u64 {
         match self {
             Body::Bytes(b) => b.len() as u64,
-            Body::Padded { prefix, pad_len, suffix, .. } => {
-                prefix.len() as u64 + pad_len + suffix.len() as u64
-            }
+            Body::Padded {
+                prefix,
+                pad_len,
+                suffix,
+                ..
+            } => prefix.len() as u64 + pad_len + suffix.len() as u64,
         }
     }
 
@@ -258,7 +293,12 @@ impl Body {
     fn for_each_chunk(&self, mut f: impl FnMut(&[u8]) -> io::Result<()>) -> io::Result<()> {
         match self {
             Body::Bytes(b) => f(b),
-            Body::Padded { prefix, unit, pad_len, suffix } => {
+            Body::Padded {
+                prefix,
+                unit,
+                pad_len,
+                suffix,
+            } => {
                 f(prefix)?;
                 let unit: &[u8] = if unit.is_empty() { b" " } else { unit };
                 let per_chunk = (64 * 1024 / unit.len()).max(1);
@@ -313,7 +353,10 @@ fn respond(
         Ok(p) => p,
         Err(e) => {
             let body = format!("loopback-web: {e:#}\n");
-            eprintln!("loopback-web: {}: {} {}: {e:#}", site.addr, req.method, req.target);
+            eprintln!(
+                "loopback-web: {}: {} {}: {e:#}",
+                site.addr, req.method, req.target
+            );
             Plan {
                 status: 500,
                 headers: vec![("Content-Type".into(), "text/plain; charset=utf-8".into())],
@@ -326,7 +369,12 @@ fn respond(
         }
     };
     if plan.status != 304 && plan.status != 204 {
-        set_header(&mut plan.headers, "Content-Length", plan.body.len().to_string(), false);
+        set_header(
+            &mut plan.headers,
+            "Content-Length",
+            plan.body.len().to_string(),
+            false,
+        );
     }
     set_header(
         &mut plan.headers,
@@ -352,7 +400,8 @@ fn respond(
         if !plan.stall.is_zero() {
             thread::sleep(plan.stall);
         }
-        plan.body.for_each_chunk(|c| http::write_counted(w, c, &mut sent))?;
+        plan.body
+            .for_each_chunk(|c| http::write_counted(w, c, &mut sent))?;
         w.flush()
     })();
     (result, plan.status, sent)
@@ -361,7 +410,10 @@ fn respond(
 /// Sets a header, replacing any of the same name (case-insensitively);
 /// `keep_existing` leaves an existing one alone.
 fn set_header(headers: &mut Vec<(String, String)>, name: &str, value: String, keep_existing: bool) {
-    if let Some(h) = headers.iter_mut().find(|(k, _)| k.eq_ignore_ascii_case(name)) {
+    if let Some(h) = headers
+        .iter_mut()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+    {
         if !keep_existing {
             h.1 = value;
         }
@@ -391,7 +443,12 @@ fn subst_port(bytes: Vec<u8>, port: u16) -> Vec<u8> {
 }
 
 fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase()).as_deref() {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase())
+        .as_deref()
+    {
         Some("xml") => "application/xml",
         Some("rss") => "application/rss+xml",
         Some("atom") => "application/atom+xml",
@@ -478,10 +535,14 @@ fn plan(req: &Request, site: &Site, shared: &Shared) -> Result<Plan> {
 
     // The base body and the path its content type comes from.
     let (mut base, type_path): (Vec<u8>, PathBuf) = if let Some(body) = &entry.body {
-        (body.clone().into_bytes(), file.clone().unwrap_or_else(|| PathBuf::from(&url_path)))
+        (
+            body.clone().into_bytes(),
+            file.clone().unwrap_or_else(|| PathBuf::from(&url_path)),
+        )
     } else if let Some(bf) = &entry.body_file {
         let p = site.dir.join(bf);
-        let bytes = std::fs::read(&p).with_context(|| format!("reading body_file {}", p.display()))?;
+        let bytes =
+            std::fs::read(&p).with_context(|| format!("reading body_file {}", p.display()))?;
         (bytes, p)
     } else if let Some(f) = &file {
         let bytes = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
@@ -501,7 +562,10 @@ fn plan(req: &Request, site: &Site, shared: &Shared) -> Result<Plan> {
                 None => (base, Vec::new()),
             };
             let fixed = (prefix.len() + suffix.len()) as u64;
-            let unit = entry.repeat_text.clone().unwrap_or_else(|| "<!-- x -->\n".into());
+            let unit = entry
+                .repeat_text
+                .clone()
+                .unwrap_or_else(|| "<!-- x -->\n".into());
             Body::Padded {
                 prefix,
                 unit: unit.into_bytes(),
@@ -524,7 +588,10 @@ fn plan(req: &Request, site: &Site, shared: &Shared) -> Result<Plan> {
         let mtime = file.as_deref().and_then(mtime_secs);
         headers.push(("ETag".into(), etag.clone()));
         if let Some(m) = mtime {
-            headers.push(("Last-Modified".into(), httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_secs(m))));
+            headers.push((
+                "Last-Modified".into(),
+                httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_secs(m)),
+            ));
         }
         let not_modified = match req.header("if-none-match") {
             Some(inm) => inm == etag,
@@ -546,7 +613,12 @@ fn plan(req: &Request, site: &Site, shared: &Shared) -> Result<Plan> {
         send_body = false;
     }
     for (k, v) in &entry.headers {
-        set_header(&mut headers, k, String::from_utf8_lossy(&subst_port(v.clone().into_bytes(), port)).into_owned(), false);
+        set_header(
+            &mut headers,
+            k,
+            String::from_utf8_lossy(&subst_port(v.clone().into_bytes(), port)).into_owned(),
+            false,
+        );
     }
     Ok(Plan {
         status,

@@ -49,8 +49,9 @@ impl Rules {
     pub fn load(site_dir: &Path) -> Result<Rules> {
         let path = site_dir.join("_rules.json");
         match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text)
-                .with_context(|| format!("parsing {}", path.display())),
+            Ok(text) => {
+                serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Rules::default()),
             Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
         }

@@ -60,7 +60,9 @@ impl LoggedRequest {
 /// Copies a directory tree.
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("creating {}: {e}", to.display()));
-    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("reading {}: {e}", from.display())) {
+    for entry in
+        std::fs::read_dir(from).unwrap_or_else(|e| panic!("reading {}: {e}", from.display()))
+    {
         let entry = entry.unwrap();
         let target = to.join(entry.file_name());
         if entry.file_type().unwrap().is_dir() {
@@ -107,17 +109,26 @@ impl Web {
             .stderr(std::fs::File::create(&stderr).unwrap())
             .spawn()
             .expect("starting loopback-web");
-        let mut web = Web { port: 0, log, sites, stderr, child };
+        let mut web = Web {
+            port: 0,
+            log,
+            sites,
+            stderr,
+            child,
+        };
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
-            if let Ok(text) = std::fs::read_to_string(&ready) {
-                if let Ok(port) = text.trim().parse::<u16>() {
-                    web.port = port;
-                    return web;
-                }
+            if let Ok(text) = std::fs::read_to_string(&ready)
+                && let Ok(port) = text.trim().parse::<u16>()
+            {
+                web.port = port;
+                return web;
             }
             if let Ok(Some(status)) = web.child.try_wait() {
-                panic!("loopback-web exited ({status}) before it was ready:\n{}", web.stderr_text());
+                panic!(
+                    "loopback-web exited ({status}) before it was ready:\n{}",
+                    web.stderr_text()
+                );
             }
             if Instant::now() > deadline {
                 panic!("loopback-web not ready after 10 s:\n{}", web.stderr_text());
@@ -196,8 +207,15 @@ pub fn by_site(reqs: &[LoggedRequest]) -> BTreeMap<String, Vec<&LoggedRequest>> 
 
 /// Every request carried exactly this User-Agent.
 pub fn assert_only_user_agent(reqs: &[LoggedRequest], ua: &str) {
-    let bad: Vec<&LoggedRequest> = reqs.iter().filter(|r| r.user_agent.as_deref() != Some(ua)).collect();
-    assert!(bad.is_empty(), "requests without User-Agent {ua:?}:\n{}", show(&bad));
+    let bad: Vec<&LoggedRequest> = reqs
+        .iter()
+        .filter(|r| r.user_agent.as_deref() != Some(ua))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "requests without User-Agent {ua:?}:\n{}",
+        show(&bad)
+    );
 }
 
 /// On every site, the first request was for /robots.txt.
@@ -259,13 +277,23 @@ pub fn assert_never_requested(reqs: &[LoggedRequest], paths: &[&str]) {
             paths.iter().any(|p| {
                 let (addr, path) = match p.split_once('/') {
                     // "127.0.0.21/private/" restricts to one site.
-                    Some((a, rest)) if a.parse::<std::net::Ipv4Addr>().is_ok() => (Some(a), format!("/{rest}")),
+                    Some((a, rest)) if a.parse::<std::net::Ipv4Addr>().is_ok() => {
+                        (Some(a), format!("/{rest}"))
+                    }
                     _ => (None, p.to_string()),
                 };
                 addr.is_none_or(|a| a == r.addr())
-                    && if path.ends_with('/') { r.path_only().starts_with(&path) } else { r.path_only() == path }
+                    && if path.ends_with('/') {
+                        r.path_only().starts_with(&path)
+                    } else {
+                        r.path_only() == path
+                    }
             })
         })
         .collect();
-    assert!(bad.is_empty(), "forbidden paths were requested:\n{}", show(&bad));
+    assert!(
+        bad.is_empty(),
+        "forbidden paths were requested:\n{}",
+        show(&bad)
+    );
 }

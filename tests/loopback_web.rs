@@ -572,3 +572,83 @@ fn politeness_checkers_fail_on_bad_logs() {
         "HudukuBot/0.1"
     )));
 }
+
+/// The demo web: every feed parses, every item link is served, robots files
+/// are there, and what robots.txt forbids exists (so a fetch of it would be visible).
+#[test]
+fn demo_fixture_is_served_and_consistent() {
+    let work = work_dir("demo");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web/demo");
+    let web = Web::start_with(&demo, &work, &["--latency-ms", "1"]);
+    let port_marker = format!(":{}/", web.port);
+    let start: chrono::DateTime<chrono::Utc> = "2026-11-29T18:00:00Z".parse().unwrap();
+    let end: chrono::DateTime<chrono::Utc> = "2026-11-30T05:30:00Z".parse().unwrap();
+    let feeds = [
+        ("127.0.0.21", "/rss.xml", 8, "application/xml"),
+        ("127.0.0.22", "/atom.xml", 8, "application/xml"),
+        ("127.0.0.23", "/feeds/latest.xml", 6, "application/xml"),
+    ];
+    for (addr, feed_path, count, ctype) in feeds {
+        let robots = get(&web, addr, "/robots.txt");
+        assert_eq!(robots.status, 200, "{addr}/robots.txt");
+        assert_eq!(
+            robots.header("content-type"),
+            Some("text/plain; charset=utf-8")
+        );
+        let home = get(&web, addr, "/");
+        assert!(
+            home.text().contains("<ul class=\"headlines\">"),
+            "{addr} home page"
+        );
+        let resp = get(&web, addr, feed_path);
+        assert_eq!(resp.status, 200, "{addr}{feed_path}");
+        assert_eq!(resp.header("content-type"), Some(ctype));
+        assert!(!resp.text().contains("{{port}}"));
+        let feed = feed_rs::parser::parse(resp.body.as_slice()).expect("feed parses");
+        assert_eq!(feed.entries.len(), count, "{addr}{feed_path}");
+        for entry in &feed.entries {
+            let link = &entry.links[0].href;
+            assert!(
+                link.starts_with(&format!("http://{addr}{port_marker}news/")),
+                "{link}"
+            );
+            let published = entry.published.expect("published date");
+            assert!(
+                published >= start && published <= end,
+                "{link}: {published}"
+            );
+            let path = &link[link.find(&port_marker).unwrap() + port_marker.len() - 1..];
+            let page = get(&web, addr, path);
+            assert_eq!(page.status, 200, "{link}");
+            let title = entry.title.as_ref().unwrap().content.clone();
+            assert!(
+                page.text().contains(&title.replace('&', "&amp;")),
+                "{link} lacks its title {title:?}"
+            );
+        }
+    }
+    // The news sitemap's URLs are all served.
+    let sitemap = get(&web, "127.0.0.22", "/news-sitemap.xml").text();
+    let locs: Vec<&str> = sitemap
+        .split("<loc>")
+        .skip(1)
+        .map(|s| s.split("</loc>").next().unwrap())
+        .collect();
+    assert_eq!(locs.len(), 5);
+    for loc in locs {
+        let path = &loc[loc.find(&port_marker).unwrap() + port_marker.len() - 1..];
+        assert_eq!(get(&web, "127.0.0.22", path).status, 200, "{loc}");
+    }
+    // Forbidden-by-robots paths exist, so fetching them would be logged as 200.
+    for (addr, path) in [
+        ("127.0.0.21", "/private/drafts.html"),
+        ("127.0.0.22", "/private/subscribers.html"),
+        ("127.0.0.23", "/feeds/members.xml"),
+    ] {
+        assert_eq!(
+            request(&web, addr, "HEAD", path, &[]).status,
+            200,
+            "{addr}{path}"
+        );
+    }
+}

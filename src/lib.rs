@@ -1,2 +1,19 @@
-//! Huduku
+//! Huduku: HudukuBot's pipeline, as a library.
+//!
+//! Six thin binaries (`src/bin/`) call the stage modules here. Every network request of
+//! every stage goes through [`polite`]; every kept file is written through [`store`].
+
+pub mod classify;
+pub mod cli;
+pub mod extract;
+pub mod fetch;
+pub mod lists;
 pub mod loopback;
+pub mod polite;
+pub mod publish;
+pub mod recheck;
+pub mod records;
+pub mod robots_refresh;
+pub mod state;
+pub mod store;
+pub mod time;

@@ -1,0 +1,543 @@
+//! `classify`: files each headline under one topic, and labels Opinion only where the
+//! publisher's own category says so.
+//!
+//! The lexicons are plain files in `PIPELINE/topics/`, one per language (`en.txt`, `kn.txt`):
+//! a line `[topic]` starts a topic, each following line is a word or phrase pointing to it,
+//! and a trailing `*` lets a word match as the start of a longer word (Kannada's endings).
+//! The `[opinion]` section lists the words that, in a publisher's category, mean Opinion.
+//!
+//! Evidence is weighed in a fixed order: the publisher's category, then the headline, then
+//! the summary while it is in hand. The output names which one decided, never the words.
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+use crate::cli::{Common, Report};
+use crate::records::{Classified, Evidence, Item, Summary, SummaryTopic};
+
+/// The taxonomy, in the order ties are broken.
+pub const TOPICS: &[&str] = &[
+    "politics",
+    "business",
+    "crime",
+    "health",
+    "education",
+    "environment",
+    "science",
+    "world",
+    "sport",
+    "culture",
+    "local",
+    "other",
+];
+
+/// File each headline under a topic (the hour's items, or JSON lines on stdin with --stdin).
+#[derive(Debug, clap::Parser)]
+#[command(name = "classify", version)]
+pub struct Args {
+    #[command(flatten)]
+    pub common: Common,
+    /// Read JSON lines with `headline`, `lang` and optional `category` and `summary` on stdin
+    /// and print each back with `topic`, `opinion` and `evidence` added.
+    #[arg(long)]
+    pub stdin: bool,
+}
+
+/// One lexicon entry: words, each matching a whole word or (with `*`) a word's start.
+#[derive(Debug, Clone)]
+struct Entry {
+    words: Vec<(String, bool)>,
+}
+
+/// The lexicon of one language.
+#[derive(Debug, Clone, Default)]
+pub struct Lexicon {
+    topics: BTreeMap<String, Vec<Entry>>,
+    opinion: Vec<Entry>,
+}
+
+/// The lexicons of every language, by language code.
+#[derive(Debug, Clone, Default)]
+pub struct Lexicons {
+    by_lang: BTreeMap<String, Lexicon>,
+}
+
+impl Lexicons {
+    /// Loads every `*.txt` in `dir`; a bad line names file and line.
+    pub fn load(dir: &Path) -> Result<Lexicons> {
+        let mut by_lang = BTreeMap::new();
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .with_context(|| format!("reading the topic lexicons in {}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        names.sort();
+        for path in names {
+            let lang = path
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            by_lang.insert(lang, Lexicon::parse(&text, &path)?);
+        }
+        if by_lang.is_empty() {
+            bail!("no topic lexicons (*.txt) in {}", dir.display());
+        }
+        Ok(Lexicons { by_lang })
+    }
+
+    fn for_lang(&self, lang: &str) -> impl Iterator<Item = &Lexicon> {
+        // The item's own language first, then English (categories are often English slugs).
+        let own = self.by_lang.get(lang);
+        let en = if lang != "en" {
+            self.by_lang.get("en")
+        } else {
+            None
+        };
+        own.into_iter().chain(en)
+    }
+}
+
+impl Lexicon {
+    pub fn parse(text: &str, path: &Path) -> Result<Lexicon> {
+        let mut lex = Lexicon::default();
+        let mut current: Option<String> = None;
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                let name = name.trim().to_lowercase();
+                if name != "opinion" && !TOPICS.contains(&name.as_str()) {
+                    bail!(
+                        "{}:{}: [{name}] is not a topic; topics are {} (and [opinion])",
+                        path.display(),
+                        i + 1,
+                        TOPICS.join(", ")
+                    );
+                }
+                current = Some(name);
+                continue;
+            }
+            let Some(topic) = &current else {
+                bail!(
+                    "{}:{}: a word before any [topic] line",
+                    path.display(),
+                    i + 1
+                );
+            };
+            let words: Vec<(String, bool)> = tokens(line)
+                .into_iter()
+                .map(|w| match w.strip_suffix('*') {
+                    Some(stem) => (stem.to_string(), true),
+                    None => (w, false),
+                })
+                .filter(|(w, _)| !w.is_empty())
+                .collect();
+            if words.is_empty() {
+                bail!("{}:{}: no word in {line:?}", path.display(), i + 1);
+            }
+            if topic == "opinion" {
+                lex.opinion.push(Entry { words });
+            } else {
+                lex.topics
+                    .entry(topic.clone())
+                    .or_default()
+                    .push(Entry { words });
+            }
+        }
+        Ok(lex)
+    }
+}
+
+/// Lower-cased words of a text, split at spaces and punctuation (Kannada signs stay in their word).
+pub fn tokens(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .split(|c: char| {
+            c.is_whitespace()
+                || (c.is_ascii_punctuation() && c != '*' && c != '-')
+                || "‘’“”–—…।|«»·".contains(c)
+        })
+        .map(|w| w.trim_matches('-').to_string())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn entry_matches(e: &Entry, toks: &[String]) -> bool {
+    let n = e.words.len();
+    if n > toks.len() {
+        return false;
+    }
+    (0..=toks.len() - n).any(|start| {
+        e.words.iter().enumerate().all(|(k, (w, prefix))| {
+            let t = &toks[start + k];
+            if *prefix {
+                t.starts_with(w.as_str())
+            } else {
+                t == w
+            }
+        })
+    })
+}
+
+/// Scores a text against the lexicons: the best topic, if any entry matched.
+fn best_topic<'a>(lexes: impl Iterator<Item = &'a Lexicon>, text: &str) -> Option<String> {
+    let toks = tokens(text);
+    if toks.is_empty() {
+        return None;
+    }
+    let mut scores: BTreeMap<&str, usize> = BTreeMap::new();
+    for lex in lexes {
+        for (topic, entries) in &lex.topics {
+            for e in entries {
+                if entry_matches(e, &toks) {
+                    *scores.entry(topic.as_str()).or_default() += e.words.len();
+                }
+            }
+        }
+    }
+    let top = scores.values().copied().max()?;
+    TOPICS
+        .iter()
+        .find(|t| scores.get(**t) == Some(&top))
+        .map(|t| t.to_string())
+}
+
+/// Whether the publisher's categories say opinion (never the headline's wording).
+pub fn is_opinion(lexicons: &Lexicons, lang: &str, categories: &[String]) -> bool {
+    categories.iter().any(|c| {
+        let toks = tokens(c);
+        lexicons
+            .for_lang(lang)
+            .any(|lex| lex.opinion.iter().any(|e| entry_matches(e, &toks)))
+    })
+}
+
+/// The decision for one headline: topic, the evidence that decided, Opinion.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    pub topic: String,
+    pub evidence: Evidence,
+    pub opinion: bool,
+}
+
+/// Decides a headline's topic from its category, then headline, then summary (or the topic
+/// a summary pointed to in the hour it was in hand).
+pub fn decide(
+    lexicons: &Lexicons,
+    lang: &str,
+    headline: &str,
+    categories: &[String],
+    summary: Option<&str>,
+    summary_topic: Option<&str>,
+) -> Decision {
+    let opinion = is_opinion(lexicons, lang, categories);
+    let by_category = categories
+        .iter()
+        .find_map(|c| best_topic(lexicons.for_lang(lang), c));
+    let (topic, evidence) = if let Some(t) = by_category {
+        (t, Evidence::Category)
+    } else if let Some(t) = best_topic(lexicons.for_lang(lang), headline) {
+        (t, Evidence::Headline)
+    } else if let Some(t) = summary
+        .and_then(|s| best_topic(lexicons.for_lang(lang), s))
+        .or_else(|| summary_topic.map(str::to_string))
+    {
+        (t, Evidence::Summary)
+    } else {
+        ("other".to_string(), Evidence::None)
+    };
+    Decision {
+        topic,
+        evidence,
+        opinion,
+    }
+}
+
+#[derive(Deserialize)]
+struct StdinLine {
+    headline: String,
+    lang: String,
+    #[serde(default)]
+    category: CategoryField,
+    #[serde(default)]
+    summary: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(untagged)]
+enum CategoryField {
+    #[default]
+    None,
+    One(String),
+    Many(Vec<String>),
+}
+
+impl CategoryField {
+    fn into_vec(self) -> Vec<String> {
+        match self {
+            CategoryField::None => Vec::new(),
+            CategoryField::One(s) => vec![s],
+            CategoryField::Many(v) => v,
+        }
+    }
+}
+
+pub fn run(args: &Args) -> Result<Report> {
+    let pipeline = args.common.pipeline();
+    let lexicons = Lexicons::load(&pipeline.file("topics"))?;
+    if args.stdin {
+        return run_stdin(&lexicons);
+    }
+    let now = args.common.now()?;
+    let data = args.common.data();
+    let day = crate::time::day(now);
+    let hour = crate::time::hour(now);
+    let dir = data.hour_dir(&day, &hour);
+    let items: Vec<Item> = crate::store::read_jsonl(&dir.join("items.jsonl"))?;
+    let summaries_path = data.transient_dir(&day, &hour).join("summaries.jsonl");
+    let summaries: BTreeMap<String, String> =
+        crate::store::read_jsonl_opt::<Summary>(&summaries_path)?
+            .into_iter()
+            .map(|s| (s.id, s.summary))
+            .collect();
+    let topics_path = dir.join("summary-topics.jsonl");
+    let kept_topics: BTreeMap<String, String> = if summaries.is_empty() {
+        crate::store::read_jsonl_opt::<SummaryTopic>(&topics_path)?
+            .into_iter()
+            .map(|s| (s.id, s.topic))
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
+    let mut out = Vec::with_capacity(items.len());
+    let mut pointed = Vec::new();
+    let mut by_evidence: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for it in items {
+        let summary = summaries.get(&it.id).map(String::as_str);
+        if let Some(s) = summary {
+            if let Some(t) = best_topic(lexicons.for_lang(&it.lang), s) {
+                pointed.push(SummaryTopic {
+                    id: it.id.clone(),
+                    topic: t,
+                });
+            }
+        }
+        let d = decide(
+            &lexicons,
+            &it.lang,
+            &it.headline,
+            &it.category,
+            summary,
+            kept_topics.get(&it.id).map(String::as_str),
+        );
+        *by_evidence
+            .entry(match d.evidence {
+                Evidence::Category => "category",
+                Evidence::Headline => "headline",
+                Evidence::Summary => "summary",
+                Evidence::None => "nothing",
+            })
+            .or_default() += 1;
+        out.push(Classified {
+            id: it.id,
+            outlet: it.outlet,
+            source: it.source,
+            lang: it.lang,
+            headline: it.headline,
+            link: it.link,
+            published: it.published,
+            date_source: it.date_source,
+            first_seen: it.first_seen,
+            category: it.category,
+            topic: d.topic,
+            evidence: d.evidence,
+            opinion: d.opinion,
+        });
+    }
+    if !summaries.is_empty() {
+        pointed.sort_by(|a, b| a.id.cmp(&b.id));
+        crate::store::write_jsonl(&topics_path, &pointed)?;
+    }
+    crate::store::write_jsonl(&dir.join("classified.jsonl"), &out)?;
+    let decided: Vec<String> = by_evidence
+        .iter()
+        .map(|(k, v)| format!("{v} by {k}"))
+        .collect();
+    Ok(Report {
+        summary: format!(
+            "{} headlines classified ({}); {} summaries in hand{}",
+            out.len(),
+            decided.join(", "),
+            summaries.len(),
+            if summaries.is_empty() && !kept_topics.is_empty() {
+                ", summary topics from the kept labels"
+            } else {
+                ""
+            }
+        ),
+        failed: 0,
+    })
+}
+
+#[derive(Serialize)]
+struct StdinOut<'a> {
+    #[serde(flatten)]
+    input: &'a serde_json::Map<String, serde_json::Value>,
+    topic: &'a str,
+    opinion: bool,
+    evidence: Evidence,
+}
+
+fn run_stdin(lexicons: &Lexicons) -> Result<Report> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let (mut n, mut bad) = (0, 0);
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = line.context("reading stdin")?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parsed: Result<(serde_json::Map<String, serde_json::Value>, StdinLine), _> =
+            serde_json::from_str(&line).and_then(|m| serde_json::from_str(&line).map(|l| (m, l)));
+        let (map, l) = match parsed {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("classify: stdin:{}: {e}", i + 1);
+                bad += 1;
+                continue;
+            }
+        };
+        let d = decide(
+            lexicons,
+            &l.lang,
+            &l.headline,
+            &l.category.into_vec(),
+            l.summary.as_deref(),
+            None,
+        );
+        serde_json::to_writer(
+            &mut out,
+            &StdinOut {
+                input: &map,
+                topic: &d.topic,
+                opinion: d.opinion,
+                evidence: d.evidence,
+            },
+        )?;
+        out.write_all(b"\n")?;
+        n += 1;
+    }
+    out.flush()?;
+    Ok(Report {
+        summary: format!("{n} lines classified, {bad} unreadable"),
+        failed: bad,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lex() -> Lexicons {
+        let en = "[politics]\nminister\nelection*\n[sport]\ncricket\nworld cup\n[opinion]\nopinion\neditorial*\nop-ed\n";
+        let kn = "[politics]\nಸಚಿವ*\nಚುನಾವಣೆ*\n[sport]\nಕ್ರಿಕೆಟ್*\n[opinion]\nಅಭಿಪ್ರಾಯ*\nಸಂಪಾದಕೀಯ*\n";
+        let mut by_lang = BTreeMap::new();
+        by_lang.insert(
+            "en".into(),
+            Lexicon::parse(en, Path::new("en.txt")).unwrap(),
+        );
+        by_lang.insert(
+            "kn".into(),
+            Lexicon::parse(kn, Path::new("kn.txt")).unwrap(),
+        );
+        Lexicons { by_lang }
+    }
+
+    #[test]
+    fn category_decides_before_headline() {
+        let d = decide(
+            &lex(),
+            "en",
+            "Minister opens stadium",
+            &["Cricket".into()],
+            None,
+            None,
+        );
+        assert_eq!(
+            (d.topic.as_str(), d.evidence),
+            ("sport", Evidence::Category)
+        );
+        let d = decide(&lex(), "en", "Minister opens stadium", &[], None, None);
+        assert_eq!(
+            (d.topic.as_str(), d.evidence),
+            ("politics", Evidence::Headline)
+        );
+    }
+
+    #[test]
+    fn kannada_words_match_with_endings() {
+        let d = decide(&lex(), "kn", "ಚುನಾವಣೆಯಲ್ಲಿ ಸಚಿವರ ಗೆಲುವು", &[], None, None);
+        assert_eq!(
+            (d.topic.as_str(), d.evidence),
+            ("politics", Evidence::Headline)
+        );
+    }
+
+    #[test]
+    fn opinion_only_from_the_publishers_category() {
+        assert!(
+            !decide(
+                &lex(),
+                "en",
+                "Opinion: why the election matters",
+                &[],
+                None,
+                None
+            )
+            .opinion
+        );
+        assert!(
+            decide(
+                &lex(),
+                "en",
+                "Why it matters",
+                &["Editorials".into()],
+                None,
+                None
+            )
+            .opinion
+        );
+        assert!(decide(&lex(), "kn", "ಏಕೆ ಮುಖ್ಯ", &["ಅಭಿಪ್ರಾಯ".into()], None, None).opinion);
+    }
+
+    #[test]
+    fn summary_decides_last_and_a_kept_label_stands_in_for_it() {
+        let d = decide(
+            &lex(),
+            "en",
+            "A long day",
+            &[],
+            Some("The cricket team lost"),
+            None,
+        );
+        assert_eq!((d.topic.as_str(), d.evidence), ("sport", Evidence::Summary));
+        let d = decide(&lex(), "en", "A long day", &[], None, Some("sport"));
+        assert_eq!((d.topic.as_str(), d.evidence), ("sport", Evidence::Summary));
+        let d = decide(&lex(), "en", "A long day", &[], None, None);
+        assert_eq!((d.topic.as_str(), d.evidence), ("other", Evidence::None));
+    }
+
+    #[test]
+    fn unknown_topic_names_file_and_line() {
+        let e = Lexicon::parse("[sports]\ncricket\n", Path::new("en.txt")).unwrap_err();
+        assert!(format!("{e}").contains("en.txt:1"), "{e}");
+    }
+}

@@ -1,0 +1,67 @@
+//! Home pages: the publisher's own list of headlines, found by a CSS selector per source.
+
+use url::Url;
+
+use super::text::collapse;
+use super::{Parsed, RawItem};
+
+/// Parses a home page: every element the selector matches is a headline link (an `<a>`, or
+/// an element holding one); a `<time datetime>` within the link's list item dates it.
+pub fn parse(body: &[u8], base: &Url, _content_type: Option<&str>, selector: &str) -> Parsed {
+    let html = String::from_utf8_lossy(body);
+    let doc = scraper::Html::parse_document(&html);
+    let sel = match scraper::Selector::parse(selector) {
+        Ok(s) => s,
+        Err(e) => {
+            return Parsed {
+                error: Some(format!("bad CSS selector {selector:?}: {e}")),
+                ..Parsed::default()
+            };
+        }
+    };
+    let a_sel = scraper::Selector::parse("a[href]").expect("static selector");
+    let time_sel = scraper::Selector::parse("time[datetime]").expect("static selector");
+    let mut out = Parsed::default();
+    for el in doc.select(&sel) {
+        let a = if el.value().name() == "a" {
+            Some(el)
+        } else {
+            el.select(&a_sel).next()
+        };
+        let Some(a) = a else {
+            out.dropped += 1;
+            continue;
+        };
+        let headline = collapse(&a.text().collect::<String>());
+        let link = a
+            .value()
+            .attr("href")
+            .and_then(|h| base.join(h.trim()).ok())
+            .filter(|u| matches!(u.scheme(), "http" | "https"));
+        let (Some(link), false) = (link, headline.is_empty()) else {
+            out.dropped += 1;
+            continue;
+        };
+        // The nearest enclosing element that holds a <time datetime>.
+        let mut published = None;
+        let mut node = Some(el);
+        for _ in 0..3 {
+            let Some(n) = node else { break };
+            if let Some(t) = n.select(&time_sel).next() {
+                published = t
+                    .value()
+                    .attr("datetime")
+                    .and_then(super::sitemap::parse_w3c);
+                break;
+            }
+            node = n.parent().and_then(scraper::ElementRef::wrap);
+        }
+        out.items.push(RawItem {
+            headline,
+            link: link.to_string(),
+            published,
+            ..RawItem::default()
+        });
+    }
+    out
+}

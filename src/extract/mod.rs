@@ -1,0 +1,296 @@
+//! `extract`: headlines out of the hour's fetched bodies.
+//!
+//! Reads the bodies `fetch-feeds` kept in the hour's transient directory, parses each as
+//! its source's kind (RSS/Atom feed, Google news sitemap, or a home page's headline list),
+//! and writes the new headlines to `DAY/HH/items.jsonl`. Summaries go only to the transient
+//! `summaries.jsonl`, for `classify` in the same run. A bad body is one line on stderr and the
+//! others carry on.
+//!
+//! `extract --file PATH --url URL` reads one saved body as if fetched from URL and prints its
+//! items as JSON lines, so anyone can check a feed by hand.
+
+pub mod feed;
+pub mod homepage;
+pub mod sitemap;
+pub mod text;
+
+use anyhow::{Context, Result};
+use chrono::{DateTime, Duration as CDuration, Utc};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use url::Url;
+
+use crate::cli::{Common, Report};
+use crate::fetch::RawMeta;
+use crate::lists::Kind;
+use crate::records::{DateSource, Item, Summary, canonical_link, item_id};
+
+/// Find the headlines in this hour's fetched bodies (or in one saved file, with --file).
+#[derive(Debug, clap::Parser)]
+#[command(name = "extract", version)]
+pub struct Args {
+    #[command(flatten)]
+    pub common: Common,
+    /// Read one saved body instead of the hour's, and print its items on stdout.
+    #[arg(long, value_name = "PATH", requires = "url")]
+    pub file: Option<PathBuf>,
+    /// The address the --file body is read as coming from (the base of relative links).
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
+    /// The Content-Type the --file body is read as served with (its charset counts).
+    #[arg(long, value_name = "CT")]
+    pub content_type: Option<String>,
+    /// What the --file body is: feed, sitemap or homepage (default: guessed from the body).
+    #[arg(long, value_name = "KIND")]
+    pub kind: Option<String>,
+    /// CSS selector of headline links, for --kind homepage.
+    #[arg(long, value_name = "CSS")]
+    pub selector: Option<String>,
+}
+
+/// An item as a parser found it, before it becomes a record.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RawItem {
+    /// Plain text: entities decoded, markup removed, whitespace collapsed.
+    pub headline: String,
+    /// Absolute http(s) link.
+    pub link: String,
+    pub published: Option<DateTime<Utc>>,
+    pub category: Vec<String>,
+    pub author: Option<String>,
+    /// Plain text, transient only.
+    pub summary: Option<String>,
+}
+
+/// What a body gave.
+#[derive(Debug, Default)]
+pub struct Parsed {
+    pub items: Vec<RawItem>,
+    /// Items dropped because their link was missing or not http(s).
+    pub dropped: usize,
+    /// What went wrong, if anything (items read before the damage are kept).
+    pub error: Option<String>,
+}
+
+/// Parses a body as the given kind.
+pub fn parse_body(
+    kind: Kind,
+    body: &[u8],
+    base: &Url,
+    content_type: Option<&str>,
+    selector: Option<&str>,
+) -> Parsed {
+    match kind {
+        Kind::Feed => feed::parse(body, base, content_type),
+        Kind::Sitemap => sitemap::parse(body, base, content_type),
+        Kind::Homepage => homepage::parse(body, base, content_type, selector.unwrap_or("a")),
+    }
+}
+
+/// Guesses a body's kind from its first kilobytes.
+pub fn sniff_kind(body: &[u8]) -> Kind {
+    let head = String::from_utf8_lossy(&body[..body.len().min(4096)]).to_ascii_lowercase();
+    if head.contains("<urlset") || head.contains("<sitemapindex") {
+        Kind::Sitemap
+    } else if head.contains("<html") || head.contains("<!doctype html") {
+        Kind::Homepage
+    } else {
+        Kind::Feed
+    }
+}
+
+/// How many days back an earlier sighting of a link keeps it from being new again.
+pub const SEEN_DAYS: i64 = 7;
+
+pub fn run(args: &Args) -> Result<Report> {
+    if let Some(file) = &args.file {
+        return run_file(args, file);
+    }
+    let now = args.common.now()?;
+    let data = args.common.data();
+    let day = crate::time::day(now);
+    let hour = crate::time::hour(now);
+    let transient = data.transient_dir(&day, &hour);
+    let mut metas: Vec<(String, RawMeta)> = Vec::new();
+    if transient.exists() {
+        for entry in std::fs::read_dir(&transient)
+            .with_context(|| format!("reading {}", transient.display()))?
+        {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "json") {
+                let meta: RawMeta = serde_json::from_slice(&std::fs::read(&path)?)
+                    .with_context(|| format!("{} is not a body description", path.display()))?;
+                let key = path
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
+                metas.push((key, meta));
+            }
+        }
+    }
+    // Feeds first, then sitemaps, then home pages: when two sources carry one article, the
+    // richer record (with the publisher's category) is the one kept.
+    metas.sort_by(|a, b| (a.1.kind, &a.1.source).cmp(&(b.1.kind, &b.1.source)));
+    let seen = seen_links(&data, now)?;
+    let mut items: BTreeMap<(String, String), Item> = BTreeMap::new();
+    let mut links_this_hour: BTreeSet<String> = BTreeSet::new();
+    let mut summaries: BTreeMap<String, String> = BTreeMap::new();
+    let (mut failed, mut dropped, mut old) = (0usize, 0usize, 0usize);
+    for (key, meta) in &metas {
+        let body = std::fs::read(transient.join(format!("{key}.body")))
+            .with_context(|| format!("reading the body of {}", meta.source))?;
+        let base = Url::parse(&meta.url).with_context(|| format!("bad base {}", meta.url))?;
+        let parsed = parse_body(
+            meta.kind,
+            &body,
+            &base,
+            meta.content_type.as_deref(),
+            meta.selector.as_deref(),
+        );
+        if let Some(e) = &parsed.error {
+            eprintln!(
+                "extract: {}: {e} ({} items read before it)",
+                meta.source,
+                parsed.items.len()
+            );
+            failed += 1;
+        }
+        dropped += parsed.dropped;
+        for raw in parsed.items {
+            let Ok(url) = Url::parse(&raw.link) else {
+                dropped += 1;
+                continue;
+            };
+            let link = canonical_link(&url);
+            if seen.contains(&link) {
+                old += 1;
+                continue;
+            }
+            if !links_this_hour.insert(link.clone()) {
+                continue; // the same article from a second source this hour: the first source keeps it
+            }
+            let id = item_id(&link);
+            if let Some(s) = raw.summary.filter(|s| !s.is_empty()) {
+                summaries.insert(id.clone(), s);
+            }
+            let (published, date_source) = match raw.published {
+                Some(t) => (t, DateSource::Publisher),
+                None => (now, DateSource::FirstSeen),
+            };
+            items.insert(
+                (link.clone(), meta.source.clone()),
+                Item {
+                    id,
+                    outlet: meta.outlet.clone(),
+                    source: meta.source.clone(),
+                    lang: meta.lang.clone(),
+                    headline: raw.headline,
+                    link,
+                    published,
+                    date_source,
+                    first_seen: now,
+                    category: raw.category,
+                    author: raw.author,
+                },
+            );
+        }
+    }
+    let items: Vec<Item> = items.into_values().collect();
+    let summaries: Vec<Summary> = summaries
+        .into_iter()
+        .map(|(id, summary)| Summary { id, summary })
+        .collect();
+    crate::store::write_jsonl(&data.hour_dir(&day, &hour).join("items.jsonl"), &items)?;
+    if !summaries.is_empty() {
+        crate::store::write_jsonl(&transient.join("summaries.jsonl"), &summaries)?;
+    }
+    Ok(Report {
+        summary: format!(
+            "{} bodies: {} new items, {} seen before, {} dropped (no http(s) link), {} bodies with errors",
+            metas.len(),
+            items.len(),
+            old,
+            dropped,
+            failed
+        ),
+        failed,
+    })
+}
+
+/// Canonical links already kept in earlier hours (of today and the last [`SEEN_DAYS`] days).
+fn seen_links(data: &crate::store::Data, now: DateTime<Utc>) -> Result<BTreeSet<String>> {
+    let mut seen = BTreeSet::new();
+    let this_day = crate::time::day(now);
+    let this_hour = crate::time::hour(now);
+    let first_day = crate::time::day(now - CDuration::days(SEEN_DAYS));
+    for day in data.days()? {
+        if day < first_day || day > this_day {
+            continue;
+        }
+        for hour in data.hours(&day)? {
+            if day == this_day && hour >= this_hour {
+                continue;
+            }
+            let path = data.hour_dir(&day, &hour).join("items.jsonl");
+            for item in crate::store::read_jsonl_opt::<Item>(&path)? {
+                seen.insert(item.link);
+            }
+        }
+    }
+    Ok(seen)
+}
+
+/// One item as `extract --file` prints it.
+#[derive(Serialize)]
+struct FileItem<'a> {
+    headline: &'a str,
+    link: &'a str,
+    published: Option<String>,
+    category: &'a [String],
+    author: Option<&'a str>,
+}
+
+fn run_file(args: &Args, file: &PathBuf) -> Result<Report> {
+    use std::io::Write;
+    let body = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let url = args.url.as_deref().unwrap_or_default();
+    let base = crate::lists::parse_http_url(url).context("--url")?;
+    let kind = match args.kind.as_deref() {
+        None => sniff_kind(&body),
+        Some("feed") => Kind::Feed,
+        Some("sitemap") => Kind::Sitemap,
+        Some("homepage") => Kind::Homepage,
+        Some(k) => anyhow::bail!("--kind {k:?} is not one of feed, sitemap, homepage"),
+    };
+    let parsed = parse_body(
+        kind,
+        &body,
+        &base,
+        args.content_type.as_deref(),
+        args.selector.as_deref(),
+    );
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for it in &parsed.items {
+        let rec = FileItem {
+            headline: &it.headline,
+            link: &it.link,
+            published: it.published.map(crate::time::fmt),
+            category: &it.category,
+            author: it.author.as_deref(),
+        };
+        serde_json::to_writer(&mut out, &rec)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    let failed = usize::from(parsed.error.is_some());
+    if let Some(e) = &parsed.error {
+        eprintln!("extract: {}: {e}", file.display());
+    }
+    Ok(Report {
+        summary: format!("{} items, {} dropped", parsed.items.len(), parsed.dropped),
+        failed,
+    })
+}

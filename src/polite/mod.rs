@@ -1,0 +1,1129 @@
+//! The politeness module: the only code that talks to publishers' sites.
+//!
+//! Every request of every stage goes through [`Polite::request`], which keeps the rules of
+//! "How Huduku fetches" in one place:
+//! - one user agent, [`USER_AGENT`], and no other;
+//! - robots.txt first: a site's robots.txt is read before any other request to it and kept
+//!   for the day (`DAY/robots.jsonl`, `DAY/robots/SITE.txt`); its group for HudukuBot if any,
+//!   else `*`; no disallowed path is asked for; `search=no` and a 401/403 on robots.txt are a
+//!   refusal of the site; 5xx or no answer means nothing on the site is fetched until a later
+//!   read succeeds;
+//! - refusals are final (401, 403, 451, challenge pages), until a newer line in
+//!   `pipeline/permissions.csv` records who allowed it and why;
+//! - asked to wait (429, 503), it waits max(Retry-After, 1 hour); three in a row halt the site;
+//! - one request at a time per site, at least [`MIN_SPACING`] apart or the Crawl-delay;
+//! - every request times out after [`TIMEOUT`]; bodies over the cap are dropped, not parsed;
+//! - redirects are followed by hand, at most [`MAX_REDIRECTS`] hops, each hop's site checked
+//!   as a site of its own, never into an aggregator or someone else's copy.
+//!
+//! Every request, and every decision not to make one, becomes a [`FetchLine`] in the hour's
+//! `fetch.jsonl`.
+
+pub mod outcome;
+pub mod robots;
+
+use anyhow::Result;
+use chrono::{DateTime, Duration as CDuration, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use url::Url;
+
+use crate::lists::{NeverFetch, Permission, site_of};
+use crate::state::{State, Stop};
+use crate::store::Data;
+use outcome::Class;
+use robots::Rules;
+
+/// The one name HudukuBot asks under.
+pub const USER_AGENT: &str = "HudukuBot/1.0 (+https://huduku.org/fetching)";
+/// The product token robots.txt groups are matched against.
+pub const PRODUCT_TOKEN: &str = "HudukuBot";
+/// Each request, body included, is given up after this long.
+pub const TIMEOUT: Duration = Duration::from_secs(8);
+/// Least time between the end of one request to a site and the start of the next.
+pub const MIN_SPACING: Duration = Duration::from_secs(1);
+/// Largest body read; a larger one is dropped whole.
+pub const BODY_CAP: u64 = 10 * 1024 * 1024;
+/// robots.txt bodies are read this far (RFC 9309 asks for at least 500 KiB) and cut there.
+pub const ROBOTS_READ: u64 = 512 * 1024;
+/// Redirect hops followed at most (robots.txt and every other request).
+pub const MAX_REDIRECTS: usize = 5;
+/// The least wait after a 429 or 503, whatever Retry-After says.
+pub const MIN_WAIT: CDuration = CDuration::hours(1);
+/// 429/503 answers in a row that halt a site until a person looks.
+pub const WAITS_TO_HALT: u32 = 3;
+
+/// HEAD or GET; nothing else is ever sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Head,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Head => "HEAD",
+        }
+    }
+}
+
+/// One request to make.
+#[derive(Debug, Clone)]
+pub struct Req {
+    pub method: Method,
+    pub url: Url,
+    /// The source (feed, sitemap, home page URL) this request is for: a refusal stops it.
+    pub source: Option<String>,
+    /// Validators from the last good answer, sent exactly as received.
+    pub etag: Option<String>,
+    pub last_modified: Option<String>,
+    /// Follow redirects (GET of feeds); a re-check HEAD does not, so it stays one request.
+    pub follow_redirects: bool,
+}
+
+impl Req {
+    pub fn get(url: Url) -> Req {
+        Req {
+            method: Method::Get,
+            url,
+            source: None,
+            etag: None,
+            last_modified: None,
+            follow_redirects: true,
+        }
+    }
+}
+
+/// A 2xx answer with its body.
+#[derive(Debug, Clone)]
+pub struct Fetched {
+    pub status: u16,
+    /// Where the body finally came from, after redirects.
+    pub url: Url,
+    /// Response headers, names lower-cased.
+    pub headers: BTreeMap<String, String>,
+    pub body: Vec<u8>,
+}
+
+/// What came of a request.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Fetched(Fetched),
+    NotModified,
+    /// A redirect that was not followed (a HEAD re-check), with its target resolved.
+    Redirect {
+        status: u16,
+        location: String,
+    },
+    /// 404, 410 or another 4xx.
+    Gone {
+        status: u16,
+    },
+    /// Refused now (401, 403, 451, challenge, a refused redirect).
+    Refused {
+        status: Option<u16>,
+        reason: String,
+    },
+    /// Asked to wait (429, 503).
+    Wait {
+        status: u16,
+        until: DateTime<Utc>,
+    },
+    /// Time-out, connection error, 5xx, broken or oversized body, too many redirects.
+    Failed {
+        status: Option<u16>,
+        reason: String,
+    },
+    /// Not requested, and why (robots, a refusal, a wait, the never-fetch list).
+    Skipped {
+        reason: String,
+    },
+}
+
+/// One line of `fetch.jsonl`: a request made, or a decision not to make one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FetchLine {
+    #[serde(with = "crate::time::rfc3339")]
+    pub at: DateTime<Utc>,
+    pub stage: String,
+    pub site: String,
+    pub url: String,
+    /// `GET` or `HEAD`; null when no request was made.
+    pub method: Option<String>,
+    pub source: Option<String>,
+    pub status: Option<u16>,
+    /// fetched, not-modified, redirect, gone, refused, wait, failed, skipped, robots, lifted, halted
+    pub outcome: String,
+    pub reason: String,
+    pub bytes: Option<u64>,
+    pub etag: Option<String>,
+    pub last_modified: Option<String>,
+    /// The time a wait or the next request is held back to, where this line sets one.
+    #[serde(with = "crate::time::rfc3339::option", default)]
+    pub until: Option<DateTime<Utc>>,
+    pub evidence: Option<String>,
+}
+
+/// A day's robots.txt verdict for a site (`DAY/robots.jsonl`, sorted by site).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RobotsLine {
+    pub site: String,
+    #[serde(with = "crate::time::rfc3339")]
+    pub fetched_at: DateTime<Utc>,
+    pub status: Option<u16>,
+    /// `rules` (read from `file`), `allow-all` (robots.txt absent), `refused`, `unreachable`.
+    pub verdict: String,
+    pub reason: String,
+    pub crawl_delay: Option<f64>,
+    pub content_signal: Option<String>,
+    /// The kept robots.txt body, relative to the day directory.
+    pub file: Option<String>,
+}
+
+struct Robots {
+    line: RobotsLine,
+    rules: Rules,
+}
+
+/// Per-site request slot: holding its lock is holding the right to talk to the site.
+#[derive(Default)]
+struct Slot {
+    last_done: Option<Instant>,
+}
+
+/// The politeness module for one stage run.
+pub struct Polite {
+    agent: ureq::Agent,
+    now: DateTime<Utc>,
+    stage: String,
+    data: Data,
+    day: String,
+    hour: String,
+    never: NeverFetch,
+    slots: Mutex<BTreeMap<String, Arc<Mutex<Slot>>>>,
+    robots: Mutex<BTreeMap<String, Robots>>,
+    robots_tried: Mutex<BTreeSet<String>>,
+    state: Mutex<State>,
+    log: Mutex<Vec<(String, u64, FetchLine)>>,
+    seq: AtomicU64,
+    /// When this run began: a stage that ran just before may have asked a site a moment ago,
+    /// so every site's first request in a run keeps the spacing from this instant too.
+    started: Instant,
+}
+
+/// A site key for file names: `https-www.example.com`, `http-127.0.0.21-8080`.
+pub fn site_file_name(site: &str) -> String {
+    site.replace("://", "-").replace([':', '/'], "-")
+}
+
+impl Polite {
+    /// Opens the politeness module: today's robots verdicts, the durable state, and the
+    /// permissions that lift refusals and halts (each lifting is logged).
+    pub fn open(
+        data: &Data,
+        now: DateTime<Utc>,
+        stage: &str,
+        never: NeverFetch,
+        permissions: &[Permission],
+    ) -> Result<Polite> {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .user_agent(USER_AGENT)
+            .timeout_global(Some(TIMEOUT))
+            .max_redirects(0)
+            .http_status_as_error(false)
+            .proxy(None)
+            .build()
+            .into();
+        let day = crate::time::day(now);
+        let mut robots = BTreeMap::new();
+        let robots_path = data.day_dir(&day).join("robots.jsonl");
+        for line in crate::store::read_jsonl_opt::<RobotsLine>(&robots_path)? {
+            let rules = match (&line.verdict[..], &line.file) {
+                ("rules", Some(f)) => Rules::parse(&std::fs::read(data.day_dir(&day).join(f))?),
+                _ => Rules::allow_all(),
+            };
+            robots.insert(line.site.clone(), Robots { line, rules });
+        }
+        let state = State::load(&data.state_file())?;
+        let p = Polite {
+            agent,
+            now,
+            stage: stage.to_string(),
+            data: data.clone(),
+            day,
+            hour: crate::time::hour(now),
+            never,
+            slots: Mutex::new(BTreeMap::new()),
+            robots: Mutex::new(robots),
+            robots_tried: Mutex::new(BTreeSet::new()),
+            state: Mutex::new(state),
+            log: Mutex::new(Vec::new()),
+            seq: AtomicU64::new(0),
+            started: Instant::now(),
+        };
+        p.apply_permissions(permissions);
+        Ok(p)
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.now
+    }
+
+    /// Lifts refusals and halts for which a newer permission line exists.
+    fn apply_permissions(&self, permissions: &[Permission]) {
+        let mut st = lock(&self.state);
+        let sites: Vec<String> = st.sites.keys().cloned().collect();
+        for site in sites {
+            let s = st.site(&site);
+            for (kind, stop) in [("refusal", &mut s.refused), ("halt", &mut s.halted)] {
+                let Some(st_) = stop.clone() else { continue };
+                let grant = permissions.iter().find(|p| {
+                    p.granted > st_.at
+                        && (p.target == site
+                            || p.target == st_.url
+                            || Some(&p.target) == source_of_stop(&st_).as_ref())
+                });
+                if let Some(g) = grant {
+                    *stop = None;
+                    self.note(FetchLine {
+                        outcome: "lifted".into(),
+                        reason: format!(
+                            "{kind} of {} lifted by {} ({}): {}",
+                            crate::time::fmt(st_.at),
+                            g.who,
+                            crate::time::fmt(g.granted),
+                            g.why
+                        ),
+                        ..self.line(&site, &g.target, None)
+                    });
+                }
+            }
+            if s.halted.is_none() && s.refused.is_none() && s.waits_in_a_row >= WAITS_TO_HALT {
+                s.waits_in_a_row = 0;
+            }
+        }
+    }
+
+    fn line(&self, site: &str, url: &str, source: Option<&str>) -> FetchLine {
+        FetchLine {
+            at: self.now,
+            stage: self.stage.clone(),
+            site: site.to_string(),
+            url: url.to_string(),
+            method: None,
+            source: source.map(str::to_string),
+            status: None,
+            outcome: String::new(),
+            reason: String::new(),
+            bytes: None,
+            etag: None,
+            last_modified: None,
+            until: None,
+            evidence: None,
+        }
+    }
+
+    fn note(&self, line: FetchLine) {
+        let seq = self.seq.fetch_add(1, Ordering::SeqCst);
+        lock(&self.log).push((line.site.clone(), seq, line));
+    }
+
+    /// Adds a decision made outside the module (a stage choosing not to ask) to the log.
+    pub fn note_skip(
+        &self,
+        url: &Url,
+        source: Option<&str>,
+        reason: &str,
+        until: Option<DateTime<Utc>>,
+    ) {
+        let site = site_of(url);
+        self.note(FetchLine {
+            outcome: "skipped".into(),
+            reason: reason.into(),
+            until,
+            ..self.line(&site, url.as_str(), source)
+        });
+    }
+
+    /// Runs `f` on the durable state (for a stage's per-source bookkeeping).
+    pub fn with_state<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
+        f(&mut lock(&self.state))
+    }
+
+    fn slot(&self, site: &str) -> Arc<Mutex<Slot>> {
+        let started = self.started;
+        lock(&self.slots)
+            .entry(site.to_string())
+            .or_insert_with(|| {
+                Arc::new(Mutex::new(Slot {
+                    last_done: Some(started),
+                }))
+            })
+            .clone()
+    }
+
+    /// Why a site may not be asked now, if it may not: a refusal, a halt or a wait.
+    pub fn site_stop(&self, site: &str) -> Option<(String, Option<DateTime<Utc>>)> {
+        let st = lock(&self.state);
+        let s = st.sites.get(site)?;
+        if let Some(r) = &s.refused {
+            return Some((
+                format!(
+                    "site refused at {} ({}); needs a line in permissions.csv",
+                    crate::time::fmt(r.at),
+                    r.reason
+                ),
+                None,
+            ));
+        }
+        if let Some(h) = &s.halted {
+            return Some((
+                format!(
+                    "site halted at {} ({}); needs a line in permissions.csv",
+                    crate::time::fmt(h.at),
+                    h.reason
+                ),
+                None,
+            ));
+        }
+        match s.wait_until {
+            Some(t) if t > self.now => Some((
+                format!("asked to wait until {}", crate::time::fmt(t)),
+                Some(t),
+            )),
+            _ => None,
+        }
+    }
+
+    /// Makes sure today's robots.txt of a site has been read (reading it if not), and
+    /// returns whether anything on the site may be fetched, with the reason if not.
+    pub fn ensure_robots(&self, site: &str) -> Result<(), String> {
+        let slot = self.slot(site);
+        let mut guard = lock(&slot);
+        if let Some((reason, until)) = self.site_stop(site) {
+            let url = format!("{site}/robots.txt");
+            self.note(FetchLine {
+                outcome: "skipped".into(),
+                reason: reason.clone(),
+                until,
+                ..self.line(site, &url, None)
+            });
+            return Err(reason);
+        }
+        self.robots_verdict(site, &mut guard)
+    }
+
+    /// Writes today's robots verdicts (also when nothing new was read, so the day's file exists).
+    pub fn save_robots_file(&self) -> Result<()> {
+        self.save_robots(&lock(&self.robots))
+    }
+
+    /// Today's robots verdict, reading robots.txt first if today's is not known (or was
+    /// unreachable and has not been tried again in this run). Called with the site's slot held.
+    fn robots_verdict(&self, site: &str, slot: &mut Slot) -> Result<(), String> {
+        let known = {
+            let book = lock(&self.robots);
+            book.get(site).map(|r| r.line.verdict.clone())
+        };
+        let retry = known.as_deref() == Some("unreachable")
+            && lock(&self.robots_tried).insert(site.to_string());
+        if known.is_none() || retry {
+            lock(&self.robots_tried).insert(site.to_string());
+            let r = self.read_robots(site, slot);
+            let mut book = lock(&self.robots);
+            book.insert(site.to_string(), r);
+            if let Err(e) = self.save_robots(&book) {
+                eprintln!("robots: cannot save today's robots verdicts: {e:#}");
+            }
+        }
+        let book = lock(&self.robots);
+        let r = &book[site];
+        match r.line.verdict.as_str() {
+            "rules" | "allow-all" => Ok(()),
+            "refused" => Err(format!("robots.txt refuses the site ({})", r.line.reason)),
+            _ => Err(format!(
+                "robots.txt unreachable ({}); nothing is fetched until a read succeeds",
+                r.line.reason
+            )),
+        }
+    }
+
+    fn save_robots(&self, book: &BTreeMap<String, Robots>) -> Result<()> {
+        let lines: Vec<&RobotsLine> = book.values().map(|r| &r.line).collect();
+        crate::store::write_jsonl(&self.data.day_dir(&self.day).join("robots.jsonl"), &lines)
+    }
+
+    /// Reads a site's robots.txt (up to five redirect hops, each hop's site serialised), keeps
+    /// the body for the day, and records a refusal of the site where robots.txt says so.
+    fn read_robots(&self, site: &str, slot: &mut Slot) -> Robots {
+        let mut url = match Url::parse(&format!("{site}/robots.txt")) {
+            Ok(u) => u,
+            Err(e) => {
+                return self.robots_line(site, None, "unreachable", &format!("bad site {e}"), None);
+            }
+        };
+        let mut hops = 0;
+        loop {
+            let hop_site = site_of(&url);
+            let raw = if hop_site == site {
+                self.perform(slot, Method::Get, &url, &[], ROBOTS_READ, true)
+            } else {
+                // A hop to another site waits for that site's slot, without ever blocking forever.
+                let other = self.slot(&hop_site);
+                match try_lock_for(&other, Duration::from_secs(30)) {
+                    Some(mut g) => self.perform(&mut g, Method::Get, &url, &[], ROBOTS_READ, true),
+                    None => Raw::Error("robots redirect target busy".into()),
+                }
+            };
+            let mut l = self.line(&hop_site, url.as_str(), None);
+            l.method = Some("GET".into());
+            match raw {
+                Raw::Error(e) => {
+                    l.outcome = "robots".into();
+                    l.reason = format!("unreachable: {e}");
+                    self.note(l);
+                    return self.robots_line(site, None, "unreachable", &e, None);
+                }
+                Raw::TooLarge(_) => unreachable!("robots.txt is cut, not dropped"),
+                Raw::Response {
+                    status,
+                    headers,
+                    body,
+                } => {
+                    l.status = Some(status);
+                    l.bytes = Some(body.len() as u64);
+                    l.outcome = "robots".into();
+                    if (300..400).contains(&status) && status != 304 {
+                        hops += 1;
+                        let next = headers.get("location").and_then(|loc| url.join(loc).ok());
+                        match next {
+                            Some(n)
+                                if hops <= MAX_REDIRECTS
+                                    && matches!(n.scheme(), "http" | "https") =>
+                            {
+                                l.reason = format!("redirect to {n}");
+                                self.note(l);
+                                url = n;
+                                continue;
+                            }
+                            _ => {
+                                l.reason =
+                                    "unreachable: more than five redirects or a bad Location"
+                                        .into();
+                                self.note(l);
+                                return self.robots_line(
+                                    site,
+                                    Some(status),
+                                    "unreachable",
+                                    "too many redirects",
+                                    None,
+                                );
+                            }
+                        }
+                    }
+                    let r = match status {
+                        200..=299 => {
+                            let rules = Rules::parse(&body);
+                            let file = format!("robots/{}.txt", site_file_name(site));
+                            if let Err(e) = crate::store::write_atomic(
+                                &self.data.day_dir(&self.day).join(&file),
+                                &body,
+                            ) {
+                                eprintln!("robots: cannot keep {file}: {e:#}");
+                            }
+                            let mut r =
+                                self.robots_line(site, Some(status), "rules", "read", Some(file));
+                            r.line.crawl_delay = rules.crawl_delay;
+                            r.line.content_signal = rules.content_signal_line();
+                            if rules.search_refused() {
+                                r.line.verdict = "refused".into();
+                                r.line.reason = "content-signal search=no".into();
+                                self.refuse_site(
+                                    site,
+                                    url.as_str(),
+                                    Some(status),
+                                    "robots-search-no",
+                                    &format!(
+                                        "Content-Signal: {}",
+                                        r.line.content_signal.clone().unwrap_or_default()
+                                    ),
+                                );
+                            }
+                            r.rules = rules;
+                            r
+                        }
+                        401 | 403 => {
+                            self.refuse_site(
+                                site,
+                                url.as_str(),
+                                Some(status),
+                                &format!("robots-{status}"),
+                                &format!("robots.txt answered HTTP {status}"),
+                            );
+                            self.robots_line(
+                                site,
+                                Some(status),
+                                "refused",
+                                &format!("robots.txt answered {status}"),
+                                None,
+                            )
+                        }
+                        400..=499 => self.robots_line(
+                            site,
+                            Some(status),
+                            "allow-all",
+                            &format!("robots.txt answered {status}: no restrictions"),
+                            None,
+                        ),
+                        _ => self.robots_line(
+                            site,
+                            Some(status),
+                            "unreachable",
+                            &format!("robots.txt answered {status}"),
+                            None,
+                        ),
+                    };
+                    l.reason = format!("{}: {}", r.line.verdict, r.line.reason);
+                    self.note(l);
+                    if let Some(d) = r.rules.crawl_delay {
+                        let _ = d; // spacing is read from the book at each request
+                    }
+                    return r;
+                }
+            }
+        }
+    }
+
+    fn robots_line(
+        &self,
+        site: &str,
+        status: Option<u16>,
+        verdict: &str,
+        reason: &str,
+        file: Option<String>,
+    ) -> Robots {
+        Robots {
+            line: RobotsLine {
+                site: site.to_string(),
+                fetched_at: self.now,
+                status,
+                verdict: verdict.into(),
+                reason: reason.into(),
+                crawl_delay: None,
+                content_signal: None,
+                file,
+            },
+            rules: Rules::allow_all(),
+        }
+    }
+
+    /// Records a refusal of a site (final until a permission line).
+    fn refuse_site(
+        &self,
+        site: &str,
+        url: &str,
+        status: Option<u16>,
+        reason: &str,
+        evidence: &str,
+    ) {
+        let mut st = lock(&self.state);
+        let s = st.site(site);
+        if s.refused.is_none() {
+            s.refused = Some(Stop {
+                at: self.now,
+                url: url.into(),
+                status,
+                reason: reason.into(),
+                evidence: evidence.into(),
+            });
+        }
+    }
+
+    /// The spacing a site asks for: at least [`MIN_SPACING`], more if its Crawl-delay says.
+    fn spacing(&self, site: &str) -> Duration {
+        let book = lock(&self.robots);
+        let delay = book
+            .get(site)
+            .and_then(|r| r.rules.crawl_delay)
+            .unwrap_or(0.0);
+        MIN_SPACING.max(Duration::from_secs_f64(delay.min(24.0 * 3600.0)))
+    }
+
+    /// Makes one request under every rule of the fetching page, following redirects by hand
+    /// when asked. Never panics; every path ends in a logged outcome.
+    pub fn request(&self, req: &Req) -> Outcome {
+        let mut url = req.url.clone();
+        let mut hops = 0;
+        loop {
+            let out = self.request_once(req, &url);
+            match out {
+                Hop::Done(o) => return o,
+                Hop::Redirect {
+                    status,
+                    location,
+                    permanent,
+                } => {
+                    let target = match url.join(&location) {
+                        Ok(t) => t,
+                        Err(_) => {
+                            return Outcome::Failed {
+                                status: Some(status),
+                                reason: format!("bad Location {location:?}"),
+                            };
+                        }
+                    };
+                    if !req.follow_redirects {
+                        return Outcome::Redirect {
+                            status,
+                            location: target.to_string(),
+                        };
+                    }
+                    hops += 1;
+                    let site = site_of(&url);
+                    if !matches!(target.scheme(), "http" | "https") {
+                        let reason = format!("redirect to a non-http(s) address {target}");
+                        self.note(FetchLine {
+                            outcome: "refused".into(),
+                            reason: reason.clone(),
+                            ..self.line(&site, url.as_str(), req.source.as_deref())
+                        });
+                        return Outcome::Failed {
+                            status: Some(status),
+                            reason,
+                        };
+                    }
+                    if let Some(hit) = self.never.matches(&target) {
+                        let reason = format!(
+                            "redirect into {} ({target}): not the publisher's own site",
+                            hit.what
+                        );
+                        self.note(FetchLine {
+                            outcome: "refused".into(),
+                            reason: reason.clone(),
+                            ..self.line(&site, url.as_str(), req.source.as_deref())
+                        });
+                        return Outcome::Refused {
+                            status: Some(status),
+                            reason,
+                        };
+                    }
+                    if hops > MAX_REDIRECTS {
+                        let reason = "more than five redirects".to_string();
+                        self.note(FetchLine {
+                            outcome: "failed".into(),
+                            reason: reason.clone(),
+                            ..self.line(&site, url.as_str(), req.source.as_deref())
+                        });
+                        return Outcome::Failed {
+                            status: Some(status),
+                            reason,
+                        };
+                    }
+                    if permanent {
+                        self.note(FetchLine {
+                            outcome: "moved".into(),
+                            reason: format!("permanent redirect to {target}: the operator may update the source list"),
+                            ..self.line(&site, url.as_str(), req.source.as_deref())
+                        });
+                    }
+                    url = target;
+                }
+            }
+        }
+    }
+
+    fn request_once(&self, req: &Req, url: &Url) -> Hop {
+        let site = site_of(url);
+        let src = req.source.as_deref();
+        let skip = |reason: String, until: Option<DateTime<Utc>>| {
+            self.note(FetchLine {
+                outcome: "skipped".into(),
+                reason: reason.clone(),
+                until,
+                ..self.line(&site, url.as_str(), src)
+            });
+            Hop::Done(Outcome::Skipped { reason })
+        };
+        if !matches!(url.scheme(), "http" | "https") {
+            return skip(format!("{} is not http(s)", url.scheme()), None);
+        }
+        if let Some(hit) = self.never.matches(url) {
+            return skip(
+                format!("{} is {}: never read in a publisher's place", url, hit.what),
+                None,
+            );
+        }
+        let slot = self.slot(&site);
+        let mut guard = lock(&slot);
+        if let Some((reason, until)) = self.site_stop(&site) {
+            return skip(reason, until);
+        }
+        if let Err(reason) = self.robots_verdict(&site, &mut guard) {
+            return skip(reason, None);
+        }
+        let allowed = lock(&self.robots)
+            .get(&site)
+            .is_some_and(|r| r.rules.allows(url.as_str()));
+        if !allowed {
+            return skip("robots.txt disallows this path for HudukuBot".into(), None);
+        }
+        let mut headers: Vec<(&str, String)> = Vec::new();
+        if let Some(e) = &req.etag {
+            headers.push(("If-None-Match", e.clone()));
+        }
+        if let Some(lm) = &req.last_modified {
+            headers.push(("If-Modified-Since", lm.clone()));
+        }
+        let raw = self.perform(&mut guard, req.method, url, &headers, BODY_CAP, false);
+        drop(guard);
+        let mut l = self.line(&site, url.as_str(), src);
+        l.method = Some(req.method.as_str().into());
+        let (status, headers, body) = match raw {
+            Raw::Error(reason) => {
+                l.outcome = "failed".into();
+                l.reason = reason.clone();
+                self.note(l);
+                return Hop::Done(Outcome::Failed {
+                    status: None,
+                    reason,
+                });
+            }
+            Raw::TooLarge(status) => {
+                let reason = format!("body over {} bytes: dropped, not parsed", BODY_CAP);
+                l.status = Some(status);
+                l.outcome = "failed".into();
+                l.reason = reason.clone();
+                self.note(l);
+                return Hop::Done(Outcome::Failed {
+                    status: Some(status),
+                    reason,
+                });
+            }
+            Raw::Response {
+                status,
+                headers,
+                body,
+            } => (status, headers, body),
+        };
+        l.status = Some(status);
+        l.bytes = Some(body.len() as u64);
+        l.etag = headers.get("etag").cloned();
+        l.last_modified = headers.get("last-modified").cloned();
+        let class = outcome::classify(status, &headers, &body);
+        if !matches!(class, Class::Wait { .. } | Class::Refused { .. }) {
+            let mut st = lock(&self.state);
+            if let Some(s) = st.sites.get_mut(&site) {
+                s.waits_in_a_row = 0;
+            }
+        }
+        let result = match class {
+            Class::Success => {
+                l.outcome = "fetched".into();
+                Hop::Done(Outcome::Fetched(Fetched {
+                    status,
+                    url: url.clone(),
+                    headers,
+                    body,
+                }))
+            }
+            Class::NotModified => {
+                l.outcome = "not-modified".into();
+                Hop::Done(Outcome::NotModified)
+            }
+            Class::Redirect {
+                permanent,
+                location,
+            } => {
+                l.outcome = "redirect".into();
+                l.reason = format!("Location: {location}");
+                Hop::Redirect {
+                    status,
+                    location,
+                    permanent,
+                }
+            }
+            Class::Gone => {
+                l.outcome = "gone".into();
+                Hop::Done(Outcome::Gone { status })
+            }
+            Class::Failed { reason } => {
+                l.outcome = "failed".into();
+                l.reason = reason.clone();
+                Hop::Done(Outcome::Failed {
+                    status: Some(status),
+                    reason,
+                })
+            }
+            Class::Refused { reason, evidence } => {
+                l.outcome = "refused".into();
+                l.reason = reason.clone();
+                l.evidence = Some(evidence.clone());
+                self.refuse_site(&site, url.as_str(), Some(status), &reason, &evidence);
+                if let Some(source) = src.and_then(|s| Url::parse(s).ok()) {
+                    let source_site = site_of(&source);
+                    if source_site != site {
+                        self.refuse_site(
+                            &source_site,
+                            source.as_str(),
+                            Some(status),
+                            &reason,
+                            &evidence,
+                        );
+                    }
+                }
+                Hop::Done(Outcome::Refused {
+                    status: Some(status),
+                    reason,
+                })
+            }
+            Class::Wait { retry_after } => {
+                let asked = retry_after
+                    .as_deref()
+                    .and_then(|v| parse_retry_after(v, self.now));
+                let until = self.now + asked.map_or(MIN_WAIT, |d| d.max(MIN_WAIT));
+                l.outcome = "wait".into();
+                l.until = Some(until);
+                l.reason = match &retry_after {
+                    Some(v) if asked.is_some() => format!("Retry-After: {v}"),
+                    Some(v) => format!("unreadable Retry-After {v:?}: one hour"),
+                    None => "no Retry-After: one hour".into(),
+                };
+                let mut st = lock(&self.state);
+                let s = st.site(&site);
+                s.wait_until = Some(s.wait_until.map_or(until, |t| t.max(until)));
+                s.waits_in_a_row += 1;
+                if s.waits_in_a_row >= WAITS_TO_HALT && s.halted.is_none() {
+                    s.halted = Some(Stop {
+                        at: self.now,
+                        url: url.to_string(),
+                        status: Some(status),
+                        reason: format!("halted-{WAITS_TO_HALT}-waits"),
+                        evidence: format!("{WAITS_TO_HALT} answers of 429/503 in a row"),
+                    });
+                    l.reason
+                        .push_str("; third in a row: site halted until a person looks");
+                }
+                Hop::Done(Outcome::Wait { status, until })
+            }
+        };
+        self.note(l);
+        result
+    }
+
+    /// Sends one request on a site whose slot the caller holds, after the spacing the site
+    /// asks for, and reads the body up to `cap` (dropping it whole if larger, or cutting it
+    /// there when `cut` is set, as for robots.txt).
+    fn perform(
+        &self,
+        slot: &mut Slot,
+        method: Method,
+        url: &Url,
+        headers: &[(&str, String)],
+        cap: u64,
+        cut: bool,
+    ) -> Raw {
+        if let Some(last) = slot.last_done {
+            let spacing = self.spacing(&site_of(url));
+            let ready = last + spacing;
+            let now = Instant::now();
+            if ready > now {
+                std::thread::sleep(ready - now);
+            }
+        }
+        let result = self.send(method, url, headers, cap, cut);
+        slot.last_done = Some(Instant::now());
+        result
+    }
+
+    fn send(
+        &self,
+        method: Method,
+        url: &Url,
+        headers: &[(&str, String)],
+        cap: u64,
+        cut: bool,
+    ) -> Raw {
+        let resp = match method {
+            Method::Get => {
+                let mut r = self.agent.get(url.as_str());
+                for (k, v) in headers {
+                    r = r.header(*k, v);
+                }
+                r.call()
+            }
+            Method::Head => {
+                let mut r = self.agent.head(url.as_str());
+                for (k, v) in headers {
+                    r = r.header(*k, v);
+                }
+                r.call()
+            }
+        };
+        let mut resp = match resp {
+            Ok(r) => r,
+            Err(e) => return Raw::Error(describe(&e)),
+        };
+        let status = resp.status().as_u16();
+        let mut hmap: BTreeMap<String, String> = BTreeMap::new();
+        for (name, value) in resp.headers() {
+            let v = String::from_utf8_lossy(value.as_bytes()).into_owned();
+            hmap.entry(name.as_str().to_ascii_lowercase())
+                .and_modify(|e| {
+                    e.push_str(", ");
+                    e.push_str(&v);
+                })
+                .or_insert(v);
+        }
+        if method == Method::Head {
+            return Raw::Response {
+                status,
+                headers: hmap,
+                body: Vec::new(),
+            };
+        }
+        let mut body = Vec::new();
+        let read = resp
+            .body_mut()
+            .with_config()
+            .limit(u64::MAX)
+            .reader()
+            .take(cap + 1)
+            .read_to_end(&mut body);
+        if let Err(e) = read {
+            return Raw::Error(format!("broken body: {e}"));
+        }
+        if body.len() as u64 > cap {
+            if cut {
+                body.truncate(cap as usize);
+            } else {
+                return Raw::TooLarge(status);
+            }
+        }
+        Raw::Response {
+            status,
+            headers: hmap,
+            body,
+        }
+    }
+
+    /// Writes this run's lines into the hour's `fetch.jsonl` (after any lines already there,
+    /// sorted by site, then in the order made) and saves the state. Call once, at the end.
+    pub fn finish(&self) -> Result<Vec<FetchLine>> {
+        let mut lines: Vec<(String, u64, FetchLine)> = std::mem::take(&mut *lock(&self.log));
+        lines.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+        let new: Vec<FetchLine> = lines.into_iter().map(|(_, _, l)| l).collect();
+        let path = self
+            .data
+            .hour_dir(&self.day, &self.hour)
+            .join("fetch.jsonl");
+        let mut all: Vec<FetchLine> = crate::store::read_jsonl_opt(&path)?;
+        all.extend(new.iter().cloned());
+        crate::store::write_jsonl(&path, &all)?;
+        lock(&self.state).save(&self.data.state_file())?;
+        Ok(new)
+    }
+
+    /// Today's robots verdict lines (for reports).
+    pub fn robots_lines(&self) -> Vec<RobotsLine> {
+        lock(&self.robots)
+            .values()
+            .map(|r| r.line.clone())
+            .collect()
+    }
+}
+
+enum Hop {
+    Done(Outcome),
+    Redirect {
+        status: u16,
+        location: String,
+        permanent: bool,
+    },
+}
+
+enum Raw {
+    Response {
+        status: u16,
+        headers: BTreeMap<String, String>,
+        body: Vec<u8>,
+    },
+    TooLarge(u16),
+    Error(String),
+}
+
+fn describe(e: &ureq::Error) -> String {
+    match e {
+        ureq::Error::Timeout(t) => format!("timeout after {}s ({t})", TIMEOUT.as_secs()),
+        ureq::Error::HostNotFound => "host not found".into(),
+        ureq::Error::ConnectionFailed => "connection failed".into(),
+        ureq::Error::Io(io) => format!("connection error: {io}"),
+        other => format!("request failed: {other}"),
+    }
+}
+
+/// Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3); `None` if unreadable.
+pub fn parse_retry_after(v: &str, now: DateTime<Utc>) -> Option<CDuration> {
+    let v = v.trim();
+    if let Ok(secs) = v.parse::<u64>() {
+        return Some(CDuration::seconds(secs.min(365 * 24 * 3600) as i64));
+    }
+    let t = httpdate::parse_http_date(v).ok()?;
+    let t: DateTime<Utc> = t.into();
+    Some((t - now).max(CDuration::zero()))
+}
+
+fn source_of_stop(s: &Stop) -> Option<String> {
+    Some(s.url.clone())
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn try_lock_for<T>(m: &Mutex<T>, d: Duration) -> Option<MutexGuard<'_, T>> {
+    let until = Instant::now() + d;
+    loop {
+        match m.try_lock() {
+            Ok(g) => return Some(g),
+            Err(std::sync::TryLockError::Poisoned(p)) => return Some(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) if Instant::now() < until => {
+                std::thread::sleep(Duration::from_millis(20))
+            }
+            Err(_) => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_seconds_and_dates() {
+        let now = crate::time::parse_now("2026-11-30T06:00:00Z").unwrap();
+        assert_eq!(parse_retry_after("7200", now), Some(CDuration::hours(2)));
+        assert_eq!(
+            parse_retry_after("Mon, 30 Nov 2026 09:00:00 GMT", now),
+            Some(CDuration::hours(3))
+        );
+        assert_eq!(parse_retry_after("soon", now), None);
+    }
+
+    #[test]
+    fn site_file_names_are_plain() {
+        assert_eq!(
+            site_file_name("http://127.0.0.21:8080"),
+            "http-127.0.0.21-8080"
+        );
+        assert_eq!(
+            site_file_name("https://www.prajavani.net"),
+            "https-www.prajavani.net"
+        );
+    }
+}

@@ -1,0 +1,69 @@
+//! `robots-refresh`: the day's read of every listed site's robots.txt.
+//!
+//! Run daily (and, through make, before the first hourly run of a day). A site already read
+//! today is not asked again: robots.txt is kept for the day, and a change to it is obeyed
+//! from the next day's read. Writes `DAY/robots.jsonl` and `DAY/robots/SITE.txt`.
+
+use anyhow::Result;
+use std::collections::BTreeSet;
+
+use crate::cli::{Common, Report};
+use crate::polite::Polite;
+
+/// Read each listed site's robots.txt once a day and keep the verdicts for the day.
+#[derive(Debug, clap::Parser)]
+#[command(name = "robots-refresh", version)]
+pub struct Args {
+    #[command(flatten)]
+    pub common: Common,
+}
+
+pub fn run(args: &Args) -> Result<Report> {
+    let now = args.common.now()?;
+    let data = args.common.data();
+    let pipeline = args.common.pipeline();
+    let sources = crate::lists::load_sources(&pipeline)?;
+    let optouts = crate::lists::load_optouts(&pipeline)?;
+    let permissions = crate::lists::load_permissions(&pipeline)?;
+    let never = crate::lists::load_never_fetch(&pipeline)?;
+    let polite = Polite::open(&data, now, "robots-refresh", never, &permissions)?;
+    let mut sites = BTreeSet::new();
+    for s in &sources {
+        if optouts.covers(&s.outlet, &s.site()).is_none() {
+            sites.insert(s.site());
+        }
+    }
+    let sites: Vec<String> = sites.into_iter().collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..sites.len().clamp(1, 32) {
+            scope.spawn(|| {
+                while let Some(site) =
+                    sites.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+                {
+                    let _ = polite.ensure_robots(site);
+                }
+            });
+        }
+    });
+    polite.save_robots_file()?;
+    polite.finish()?;
+    let lines = polite.robots_lines();
+    let count = |v: &str| {
+        lines
+            .iter()
+            .filter(|l| sites.contains(&l.site) && l.verdict == v)
+            .count()
+    };
+    Ok(Report {
+        summary: format!(
+            "{} sites: {} with rules, {} without robots.txt, {} refused, {} unreachable",
+            sites.len(),
+            count("rules"),
+            count("allow-all"),
+            count("refused"),
+            count("unreachable")
+        ),
+        failed: 0,
+    })
+}

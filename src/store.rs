@@ -1,0 +1,219 @@
+//! Kept files: where they live and how they are written.
+//!
+//! Layout under the data directory (`--data`, default `data`):
+//!
+//! ```text
+//! state.json                      durable fetch state (see `state`)
+//! DAY/robots.jsonl                one line per site: today's robots.txt verdict
+//! DAY/robots/SITE.txt             the robots.txt body the verdict was read from
+//! DAY/HH/fetch.jsonl              one line per request, or per decision not to make one
+//! DAY/HH/items.jsonl              new headlines found this hour
+//! DAY/HH/summary-topics.jsonl     the topic a summary pointed to (a label, never words)
+//! DAY/HH/classified.jsonl         the hour's headlines with topic and Opinion label
+//! DAY/HH/.transient/              raw bodies and summaries: removed when the hour's run ends
+//! DAY/rechecks.jsonl              HEAD re-checks made that day
+//! DAY/published.jsonl             the day's public headlines after every removal
+//! site/                           the public pages
+//! ```
+//!
+//! Every kept file is written whole to a temporary name beside it and renamed into place,
+//! so a crash leaves the old file or the new one, never half of one.
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+/// Name of the per-hour directory holding raw bodies and summaries.
+pub const TRANSIENT: &str = ".transient";
+
+/// Paths of the data directory.
+#[derive(Debug, Clone)]
+pub struct Data {
+    pub root: PathBuf,
+}
+
+impl Data {
+    pub fn new(root: impl Into<PathBuf>) -> Data {
+        Data { root: root.into() }
+    }
+    pub fn day_dir(&self, day: &str) -> PathBuf {
+        self.root.join(day)
+    }
+    pub fn hour_dir(&self, day: &str, hour: &str) -> PathBuf {
+        self.root.join(day).join(hour)
+    }
+    pub fn transient_dir(&self, day: &str, hour: &str) -> PathBuf {
+        self.hour_dir(day, hour).join(TRANSIENT)
+    }
+    pub fn state_file(&self) -> PathBuf {
+        self.root.join("state.json")
+    }
+    pub fn site_dir(&self) -> PathBuf {
+        self.root.join("site")
+    }
+
+    /// Day directories (`YYYY-MM-DD`) present, oldest first.
+    pub fn days(&self) -> Result<Vec<String>> {
+        let mut days = Vec::new();
+        let rd = match fs::read_dir(&self.root) {
+            Ok(rd) => rd,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(days),
+            Err(e) => return Err(e).with_context(|| format!("reading {}", self.root.display())),
+        };
+        for entry in rd {
+            let name = entry?.file_name().to_string_lossy().into_owned();
+            if crate::time::parse_day(&name).is_ok() && name.len() == 10 {
+                days.push(name);
+            }
+        }
+        days.sort();
+        Ok(days)
+    }
+
+    /// Hour directories (`00`..`23`) of a day, in order.
+    pub fn hours(&self, day: &str) -> Result<Vec<String>> {
+        let mut hours = Vec::new();
+        let dir = self.day_dir(day);
+        let rd = match fs::read_dir(&dir) {
+            Ok(rd) => rd,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(hours),
+            Err(e) => return Err(e).with_context(|| format!("reading {}", dir.display())),
+        };
+        for entry in rd {
+            let entry = entry?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.len() == 2 && name.parse::<u8>().is_ok_and(|h| h < 24) && entry.path().is_dir()
+            {
+                hours.push(name);
+            }
+        }
+        hours.sort();
+        Ok(hours)
+    }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed
+/// and synced, then renamed over the target.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let result = (|| -> Result<()> {
+        let mut f =
+            fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
+        f.write_all(bytes)
+            .with_context(|| format!("writing {}", tmp.display()))?;
+        f.sync_all()
+            .with_context(|| format!("syncing {}", tmp.display()))?;
+        fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Serialises records as JSON lines (one per line, `\n` after each) and writes them atomically.
+pub fn write_jsonl<T: Serialize>(path: &Path, records: &[T]) -> Result<()> {
+    let mut out = Vec::with_capacity(records.len() * 256);
+    for r in records {
+        serde_json::to_writer(&mut out, r).context("serialising a record")?;
+        out.push(b'\n');
+    }
+    write_atomic(path, &out)
+}
+
+/// Reads JSON lines; a line that does not parse is an error naming the file and line.
+pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
+    let f = fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in BufReader::new(f).lines().enumerate() {
+        let line = line.with_context(|| format!("{}:{}: reading", path.display(), i + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let rec = serde_json::from_str(&line)
+            .with_context(|| format!("{}:{}: not a valid record", path.display(), i + 1))?;
+        out.push(rec);
+    }
+    Ok(out)
+}
+
+/// Like [`read_jsonl`], but a missing file is an empty list.
+pub fn read_jsonl_opt<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
+    if path.exists() {
+        read_jsonl(path)
+    } else {
+        Ok(Vec::new())
+    }
+}
+
+/// Writes pretty JSON atomically (for the state file, which people read too).
+pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
+    let mut out = serde_json::to_vec_pretty(value).context("serialising")?;
+    out.push(b'\n');
+    write_atomic(path, &out)
+}
+
+/// Lowercase hex SHA-256 of bytes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(bytes);
+    let mut s = String::with_capacity(64);
+    for b in digest.iter() {
+        s.push_str(&format!("{b:02x}"));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_whole_file_and_leaves_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("huduku-store-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let p = dir.join("a/b.jsonl");
+        write_jsonl(
+            &p,
+            &[serde_json::json!({"x": 1}), serde_json::json!({"x": 2})],
+        )
+        .unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "{\"x\":1}\n{\"x\":2}\n");
+        write_jsonl::<serde_json::Value>(&p, &[]).unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "");
+        let names: Vec<_> = fs::read_dir(p.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 1, "only the target remains: {names:?}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn bad_line_names_file_and_line() {
+        let dir = std::env::temp_dir().join(format!("huduku-store-bad-{}", std::process::id()));
+        let p = dir.join("x.jsonl");
+        write_atomic(&p, b"{\"x\":1}\nnot json\n").unwrap();
+        let e = read_jsonl::<serde_json::Value>(&p).unwrap_err();
+        assert!(format!("{e:#}").contains("x.jsonl:2"), "{e:#}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn sha256_matches_known_vector() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

@@ -7,7 +7,7 @@
 //! every decision not to make one to the hour's `fetch.jsonl`.
 
 use anyhow::{Context, Result};
-use chrono::{DateTime, Duration as CDuration, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -28,18 +28,10 @@ pub struct Args {
     pub workers: usize,
 }
 
-/// A feed is read about once an hour.
-pub const FEED_INTERVAL: CDuration = CDuration::minutes(60);
-/// A source due within this margin is read now, so an hourly cron that drifts by a few
-/// minutes does not skip an hour. The interval can never fall below 10 minutes this way.
-pub const DUE_SLACK: CDuration = CDuration::minutes(5);
-/// Never more often than this, whatever the schedule.
-pub const MIN_INTERVAL: CDuration = CDuration::minutes(10);
-/// Feed caching hints hold a feed back up to this long.
-pub const MAX_HOLD: CDuration = CDuration::hours(24);
-/// Back-off after a failure: this, doubling per failure in a row, up to [`MAX_BACKOFF`].
-pub const FIRST_BACKOFF: CDuration = CDuration::minutes(10);
-pub const MAX_BACKOFF: CDuration = CDuration::hours(6);
+pub use crate::polite::schedule::{
+    DUE_SLACK, FEED_INTERVAL, FIRST_BACKOFF, MAX_BACKOFF, MAX_HOLD, MIN_INTERVAL, backoff,
+    caching_hint,
+};
 
 /// What `extract` needs to know about a kept body (`.transient/KEY.json` beside `KEY.body`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -86,18 +78,23 @@ pub fn run(args: &Args) -> Result<Report> {
             counts.skipped += 1;
             continue;
         }
-        let due = polite.with_state(|st| st.sources.get(s.url.as_str()).and_then(|x| x.next_due));
-        if let Some(t) = due {
-            if t > now + DUE_SLACK {
-                polite.note_skip(
-                    &s.url,
-                    Some(s.url.as_str()),
-                    &format!("not due until {}", crate::time::fmt(t)),
-                    Some(t),
-                );
-                counts.skipped += 1;
-                continue;
-            }
+        let (next_due, last_request) = polite.read_state(|st| {
+            st.sources
+                .get(s.url.as_str())
+                .map_or((None, None), |x| (x.next_due, x.last_request))
+        });
+        if !crate::polite::schedule::is_due(next_due, last_request, now) {
+            let until = next_due
+                .unwrap_or(now)
+                .max(last_request.map_or(now, |t| t + MIN_INTERVAL));
+            polite.note_skip(
+                &s.url,
+                Some(s.url.as_str()),
+                &format!("not due until {}", crate::time::fmt(until)),
+                Some(until),
+            );
+            counts.skipped += 1;
+            continue;
         }
         by_site.entry(s.site()).or_default().push(s);
     }
@@ -186,7 +183,7 @@ fn fetch_one(
     transient: &std::path::Path,
 ) -> Result<Kept> {
     let url = s.url.as_str().to_string();
-    let prev = polite.with_state(|st| st.sources.get(&url).cloned().unwrap_or_default());
+    let prev = polite.read_state(|st| st.sources.get(&url).cloned().unwrap_or_default());
     let req = Req {
         method: crate::polite::Method::Get,
         url: s.url.clone(),
@@ -196,7 +193,7 @@ fn fetch_one(
         follow_redirects: true,
     };
     let outcome = polite.request(&req);
-    let kept = match outcome {
+    let (kept, next, why) = match outcome {
         Outcome::Fetched(f) => {
             let key = s.key();
             crate::store::write_atomic(&transient.join(format!("{key}.body")), &f.body)?;
@@ -213,149 +210,46 @@ fn fetch_one(
                 &transient.join(format!("{key}.json")),
                 &serde_json::to_vec(&meta)?,
             )?;
-            let hold = caching_hint(&f.headers, &f.body, now).unwrap_or(FEED_INTERVAL);
-            polite.with_state(|st| {
-                let e = st.source(&url);
-                // Validators are kept exactly as received, and only from a good answer.
-                e.etag = f.headers.get("etag").cloned();
-                e.last_modified = f.headers.get("last-modified").cloned();
-                e.failures = 0;
-                e.last_success = Some(now);
-                e.next_due = Some(now + hold.clamp(FEED_INTERVAL, MAX_HOLD));
-            });
-            Kept::Fetched
-        }
-        Outcome::NotModified => {
-            polite.with_state(|st| {
-                let e = st.source(&url);
-                e.failures = 0;
-                e.last_success = Some(now);
-                e.next_due = Some(now + FEED_INTERVAL);
-            });
-            Kept::NotModified
-        }
-        Outcome::Failed { .. } | Outcome::Gone { .. } | Outcome::Redirect { .. } => {
-            polite.with_state(|st| {
-                let e = st.source(&url);
-                e.failures += 1;
-                e.next_due = Some(now + backoff(e.failures));
-            });
-            Kept::Failed
-        }
-        Outcome::Wait { until, .. } => {
-            polite.with_state(|st| st.source(&url).next_due = Some(until));
-            Kept::Waiting
-        }
-        Outcome::Refused { .. } => Kept::Refused,
-        Outcome::Skipped { .. } => Kept::Skipped,
-    };
-    Ok(kept)
-}
-
-/// Back-off after `failures` failures in a row: 10 minutes, doubling, at most 6 hours.
-pub fn backoff(failures: u32) -> CDuration {
-    let mut d = FIRST_BACKOFF;
-    for _ in 1..failures.min(16) {
-        d = d * 2;
-        if d >= MAX_BACKOFF {
-            return MAX_BACKOFF;
-        }
-    }
-    d.min(MAX_BACKOFF)
-}
-
-/// How long a feed asks to be left alone: the largest of Cache-Control max-age, Expires,
-/// RSS `<ttl>` (minutes) and `sy:updatePeriod`/`sy:updateFrequency`. `None` if it asks nothing.
-pub fn caching_hint(
-    headers: &BTreeMap<String, String>,
-    body: &[u8],
-    now: DateTime<Utc>,
-) -> Option<CDuration> {
-    let mut hints: Vec<CDuration> = Vec::new();
-    if let Some(cc) = headers.get("cache-control") {
-        for part in cc.split(',') {
-            let part = part.trim().to_ascii_lowercase();
-            if let Some(v) = part.strip_prefix("max-age=") {
-                if let Ok(secs) = v.trim_matches('"').parse::<i64>() {
-                    hints.push(CDuration::seconds(secs.max(0)));
+            match caching_hint(&f.headers, &f.body, now) {
+                Some((hold, what)) if hold > FEED_INTERVAL => {
+                    let hold = hold.min(MAX_HOLD);
+                    (
+                        Kept::Fetched,
+                        now + hold,
+                        format!(
+                            "the feed asks to be left {} min ({what}; at most 24 h)",
+                            hold.num_minutes()
+                        ),
+                    )
                 }
+                _ => (
+                    Kept::Fetched,
+                    now + FEED_INTERVAL,
+                    "about once an hour".to_string(),
+                ),
             }
         }
-    }
-    if let Some(exp) = headers.get("expires") {
-        if let Ok(t) = httpdate::parse_http_date(exp) {
-            let t: DateTime<Utc> = t.into();
-            hints.push((t - now).max(CDuration::zero()));
+        Outcome::NotModified => (
+            Kept::NotModified,
+            now + FEED_INTERVAL,
+            "about once an hour".to_string(),
+        ),
+        Outcome::Failed { .. } | Outcome::Gone { .. } | Outcome::Redirect { .. } => {
+            let failures = prev.failures + 1;
+            let wait = backoff(failures);
+            (
+                Kept::Failed,
+                now + wait,
+                format!(
+                    "back-off after {failures} failure(s) in a row: {} min",
+                    wait.num_minutes()
+                ),
+            )
         }
-    }
-    let head = &body[..body.len().min(64 * 1024)];
-    let text = String::from_utf8_lossy(head);
-    if let Some(ttl) = tag_text(&text, "ttl").and_then(|v| v.parse::<i64>().ok()) {
-        hints.push(CDuration::minutes(ttl.max(0)));
-    }
-    if let Some(period) = tag_text(&text, "sy:updatePeriod") {
-        let base = match period.to_ascii_lowercase().as_str() {
-            "hourly" => Some(CDuration::hours(1)),
-            "daily" => Some(CDuration::days(1)),
-            "weekly" => Some(CDuration::weeks(1)),
-            "monthly" => Some(CDuration::days(30)),
-            "yearly" => Some(CDuration::days(365)),
-            _ => None,
-        };
-        let freq = tag_text(&text, "sy:updateFrequency")
-            .and_then(|v| v.parse::<i32>().ok())
-            .filter(|f| *f > 0)
-            .unwrap_or(1);
-        if let Some(b) = base {
-            hints.push(b / freq);
-        }
-    }
-    hints.into_iter().max()
-}
-
-/// The trimmed text of the first `<tag>…</tag>` in a feed's head (a cheap look, not a parse).
-fn tag_text<'a>(text: &'a str, tag: &str) -> Option<&'a str> {
-    let open = format!("<{tag}>");
-    let start = text.find(&open)? + open.len();
-    let end = text[start..].find("</")? + start;
-    Some(text[start..end].trim())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn backoff_doubles_from_ten_minutes_to_six_hours() {
-        assert_eq!(backoff(1), CDuration::minutes(10));
-        assert_eq!(backoff(2), CDuration::minutes(20));
-        assert_eq!(backoff(3), CDuration::minutes(40));
-        assert_eq!(backoff(6), CDuration::minutes(320));
-        assert_eq!(backoff(7), CDuration::hours(6));
-        assert_eq!(backoff(40), CDuration::hours(6));
-    }
-
-    #[test]
-    fn caching_hints_take_the_largest() {
-        let now = crate::time::parse_now("2026-11-30T06:00:00Z").unwrap();
-        let h: BTreeMap<String, String> = [(
-            "cache-control".to_string(),
-            "public, max-age=600".to_string(),
-        )]
-        .into();
-        assert_eq!(
-            caching_hint(&h, b"<rss><channel><ttl>180</ttl>", now),
-            Some(CDuration::minutes(180))
-        );
-        assert_eq!(
-            caching_hint(&h, b"<rss/>", now),
-            Some(CDuration::minutes(10))
-        );
-        let body = b"<rss><channel><sy:updatePeriod>daily</sy:updatePeriod><sy:updateFrequency>2</sy:updateFrequency>";
-        assert_eq!(
-            caching_hint(&BTreeMap::new(), body, now),
-            Some(CDuration::hours(12))
-        );
-        assert_eq!(caching_hint(&BTreeMap::new(), b"<rss/>", now), None);
-    }
+        Outcome::Wait { until, .. } => (Kept::Waiting, until, "the site asked to wait".to_string()),
+        Outcome::Refused { .. } => return Ok(Kept::Refused),
+        Outcome::Skipped { .. } => return Ok(Kept::Skipped),
+    };
+    polite.note_next(&s.url, next, &why);
+    Ok(kept)
 }

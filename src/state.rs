@@ -4,7 +4,11 @@
 //! feed caching hints, back-off after failures) and the failure count. Per site: the wait a
 //! 429/503 asked for, the count of such answers in a row, and refusals and halts with their
 //! reason, time and evidence. A refusal or halt is lifted only by a newer line in
-//! `pipeline/permissions.csv`. Every change here is explained by a line in a `fetch.jsonl`.
+//! `pipeline/permissions.csv`.
+//!
+//! The state is a fold over the lines of `fetch.jsonl`: every change is made by
+//! [`State::apply`] from one line, so the file can be rebuilt from the logs alone
+//! ([`State::rebuild`]) and an auditor can check every value against the line that set it.
 
 use anyhow::{Context, Result};
 use chrono::{DateTime, Utc};
@@ -12,7 +16,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Why a site or source is stopped, with the evidence kept for the publisher and the operator.
+use crate::polite::{FetchLine, WAITS_TO_HALT};
+use crate::store::Data;
+
+/// Why a site is stopped, with the evidence kept for the publisher and the operator.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Stop {
     #[serde(with = "crate::time::rfc3339")]
@@ -30,10 +37,13 @@ pub struct Stop {
 pub struct SourceState {
     pub etag: Option<String>,
     pub last_modified: Option<String>,
-    /// Not to be requested before this time.
+    /// Not to be requested before this time (less the due slack).
     #[serde(with = "crate::time::rfc3339::option", default)]
     pub next_due: Option<DateTime<Utc>>,
-    /// Failures in a row (time-out, connection error, 5xx, broken or oversized body).
+    /// When it was last asked.
+    #[serde(with = "crate::time::rfc3339::option", default)]
+    pub last_request: Option<DateTime<Utc>>,
+    /// Failures in a row (time-out, connection error, 5xx, broken or oversized body, 4xx).
     #[serde(default)]
     pub failures: u32,
     #[serde(with = "crate::time::rfc3339::option", default)]
@@ -48,7 +58,7 @@ pub struct SiteState {
     /// 429/503 answers in a row.
     #[serde(default)]
     pub waits_in_a_row: u32,
-    /// A refusal (401, 403, 451, challenge): final until a permission line lifts it.
+    /// A refusal (401, 403, 451, challenge, robots.txt): final until a permission line lifts it.
     pub refused: Option<Stop>,
     /// Three waits in a row: stopped until a permission line clears it.
     pub halted: Option<Stop>,
@@ -60,30 +70,129 @@ pub struct State {
     pub sites: BTreeMap<String, SiteState>,
 }
 
+/// The stage whose lines schedule sources (re-checks and robots reads never do).
+const SCHEDULING_STAGE: &str = "fetch-feeds";
+
 impl State {
-    /// Loads the state file; a missing file is a fresh state.
+    /// Loads the state file; a missing file is rebuilt from the fetch logs.
+    pub fn load_or_rebuild(data: &Data) -> Result<State> {
+        let path = data.state_file();
+        match std::fs::read(&path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).with_context(|| {
+                format!("{} is not a valid state file (move it aside and it is rebuilt from the fetch logs)", path.display())
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => State::rebuild(data),
+            Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+        }
+    }
+
+    /// Loads the state file only (a missing file is an empty state); for readers such as publish.
     pub fn load(path: &Path) -> Result<State> {
         match std::fs::read(path) {
-            Ok(bytes) => serde_json::from_slice(&bytes).with_context(|| {
-                format!(
-                    "{} is not a valid state file (move it aside to rebuild from nothing)",
-                    path.display()
-                )
-            }),
+            Ok(bytes) => serde_json::from_slice(&bytes)
+                .with_context(|| format!("{} is not a valid state file", path.display())),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(State::default()),
             Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
         }
+    }
+
+    /// Rebuilds the state from every `fetch.jsonl`, oldest hour first.
+    pub fn rebuild(data: &Data) -> Result<State> {
+        let mut st = State::default();
+        for day in data.days()? {
+            for hour in data.hours(&day)? {
+                let path = data.hour_dir(&day, &hour).join("fetch.jsonl");
+                for line in crate::store::read_jsonl_opt::<FetchLine>(&path)? {
+                    st.apply(&line);
+                }
+            }
+        }
+        Ok(st)
     }
 
     pub fn save(&self, path: &Path) -> Result<()> {
         crate::store::write_json(path, self)
     }
 
-    pub fn site(&mut self, site: &str) -> &mut SiteState {
+    fn site(&mut self, site: &str) -> &mut SiteState {
         self.sites.entry(site.to_string()).or_default()
     }
 
-    pub fn source(&mut self, url: &str) -> &mut SourceState {
+    fn source(&mut self, url: &str) -> &mut SourceState {
         self.sources.entry(url.to_string()).or_default()
+    }
+
+    /// The one way the state changes: by what one fetch-log line says happened.
+    pub fn apply(&mut self, l: &FetchLine) {
+        let scheduling = l.stage == SCHEDULING_STAGE;
+        let source = l.source.as_deref().filter(|_| scheduling);
+        match l.outcome.as_str() {
+            "fetched" | "not-modified" => {
+                self.site(&l.site).waits_in_a_row = 0;
+                if let Some(src) = source {
+                    let s = self.source(src);
+                    if l.outcome == "fetched" {
+                        s.etag = l.etag.clone();
+                        s.last_modified = l.last_modified.clone();
+                    }
+                    s.failures = 0;
+                    s.last_success = Some(l.at);
+                    s.last_request = Some(l.at);
+                }
+            }
+            "failed" | "gone" => {
+                if let Some(src) = source {
+                    let s = self.source(src);
+                    s.failures += 1;
+                    s.last_request = Some(l.at);
+                }
+            }
+            "wait" => {
+                let site = self.site(&l.site);
+                if let Some(until) = l.until {
+                    site.wait_until = Some(site.wait_until.map_or(until, |t| t.max(until)));
+                }
+                site.waits_in_a_row += 1;
+                if site.waits_in_a_row >= WAITS_TO_HALT && site.halted.is_none() {
+                    site.halted = Some(Stop {
+                        at: l.at,
+                        url: l.url.clone(),
+                        status: l.status,
+                        reason: format!("halted-{WAITS_TO_HALT}-waits"),
+                        evidence: format!("{WAITS_TO_HALT} answers of 429/503 in a row"),
+                    });
+                }
+                if let Some(src) = source {
+                    self.source(src).last_request = Some(l.at);
+                }
+            }
+            "refused" => {
+                let site = self.site(&l.site);
+                if site.refused.is_none() {
+                    site.refused = Some(Stop {
+                        at: l.at,
+                        url: l.url.clone(),
+                        status: l.status,
+                        reason: l.reason.clone(),
+                        evidence: l.evidence.clone().unwrap_or_default(),
+                    });
+                }
+                if let Some(src) = source {
+                    self.source(src).last_request = Some(l.at);
+                }
+            }
+            "lifted-refusal" => self.site(&l.site).refused = None,
+            "lifted-halt" => {
+                let site = self.site(&l.site);
+                site.halted = None;
+                site.waits_in_a_row = 0;
+            }
+            "next" => {
+                if let Some(src) = source {
+                    self.source(src).next_due = l.until;
+                }
+            }
+            _ => {}
+        }
     }
 }

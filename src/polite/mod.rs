@@ -21,13 +21,13 @@
 
 pub mod outcome;
 pub mod robots;
+pub mod schedule;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use chrono::{DateTime, Duration as CDuration, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use url::Url;
@@ -158,7 +158,10 @@ pub struct FetchLine {
     pub method: Option<String>,
     pub source: Option<String>,
     pub status: Option<u16>,
-    /// fetched, not-modified, redirect, gone, refused, wait, failed, skipped, robots, lifted, halted
+    /// What happened: `robots` (a robots.txt read), `fetched`, `not-modified`, `redirect`,
+    /// `moved` (a permanent redirect, for the operator), `gone`, `refused`, `wait`, `failed`,
+    /// `skipped` (no request, and why), `next` (when the source is next read, and why),
+    /// `lifted-refusal`/`lifted-halt` (a permission line applied).
     pub outcome: String,
     pub reason: String,
     pub bytes: Option<u64>,
@@ -186,13 +189,31 @@ pub struct RobotsLine {
     pub file: Option<String>,
 }
 
-struct Robots {
-    line: RobotsLine,
-    rules: Rules,
+/// A robots verdict with its parsed rules.
+pub struct Robots {
+    pub line: RobotsLine,
+    pub rules: Rules,
+}
+
+/// Reads a day's robots verdicts (`DAY/robots.jsonl` and the kept bodies).
+pub fn read_robots_day(data: &Data, day: &str) -> Result<BTreeMap<String, Robots>> {
+    let mut robots = BTreeMap::new();
+    let path = data.day_dir(day).join("robots.jsonl");
+    for line in crate::store::read_jsonl_opt::<RobotsLine>(&path)? {
+        let rules = match (&line.verdict[..], &line.file) {
+            ("rules", Some(f)) => {
+                let body = std::fs::read(data.day_dir(day).join(f))
+                    .with_context(|| format!("reading {f} of {day}"))?;
+                Rules::parse(&body)
+            }
+            _ => Rules::allow_all(),
+        };
+        robots.insert(line.site.clone(), Robots { line, rules });
+    }
+    Ok(robots)
 }
 
 /// Per-site request slot: holding its lock is holding the right to talk to the site.
-#[derive(Default)]
 struct Slot {
     last_done: Option<Instant>,
 }
@@ -210,21 +231,43 @@ pub struct Polite {
     robots: Mutex<BTreeMap<String, Robots>>,
     robots_tried: Mutex<BTreeSet<String>>,
     state: Mutex<State>,
-    log: Mutex<Vec<(String, u64, FetchLine)>>,
-    seq: AtomicU64,
+    log: Mutex<Log>,
     /// When this run began: a stage that ran just before may have asked a site a moment ago,
     /// so every site's first request in a run keeps the spacing from this instant too.
     started: Instant,
 }
+
+/// This run's lines, and the journal that keeps them if the run dies before [`Polite::finish`].
+struct Log {
+    lines: Vec<(String, u64, FetchLine)>,
+    seq: u64,
+    journal: Option<std::fs::File>,
+}
+
+/// The file a run appends its lines to as it goes (merged into `fetch.jsonl` at the end).
+const JOURNAL: &str = ".fetch-journal.jsonl";
 
 /// A site key for file names: `https-www.example.com`, `http-127.0.0.21-8080`.
 pub fn site_file_name(site: &str) -> String {
     site.replace("://", "-").replace([':', '/'], "-")
 }
 
+/// The publisher a site belongs to for refusals: its host without a leading `www.`, whatever
+/// the scheme or port. A refusal of one is a refusal of all: no second try at another address.
+pub fn site_family(site: &str) -> String {
+    let host = Url::parse(site)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_ascii_lowercase))
+        .unwrap_or_else(|| site.to_string());
+    host.strip_prefix("www.")
+        .map(str::to_string)
+        .unwrap_or(host)
+}
+
 impl Polite {
-    /// Opens the politeness module: today's robots verdicts, the durable state, and the
-    /// permissions that lift refusals and halts (each lifting is logged).
+    /// Opens the politeness module: today's robots verdicts, the durable state (recovering
+    /// the lines of a run that died, or rebuilding from the logs if the file is gone), and
+    /// the permissions that lift refusals and halts (each lifting is logged).
     pub fn open(
         data: &Data,
         now: DateTime<Utc>,
@@ -241,30 +284,38 @@ impl Polite {
             .build()
             .into();
         let day = crate::time::day(now);
-        let mut robots = BTreeMap::new();
-        let robots_path = data.day_dir(&day).join("robots.jsonl");
-        for line in crate::store::read_jsonl_opt::<RobotsLine>(&robots_path)? {
-            let rules = match (&line.verdict[..], &line.file) {
-                ("rules", Some(f)) => Rules::parse(&std::fs::read(data.day_dir(&day).join(f))?),
-                _ => Rules::allow_all(),
-            };
-            robots.insert(line.site.clone(), Robots { line, rules });
-        }
-        let state = State::load(&data.state_file())?;
+        let hour = crate::time::hour(now);
+        let recovered = recover_journals(data)?;
+        let state = if recovered {
+            State::rebuild(data)?
+        } else {
+            State::load_or_rebuild(data)?
+        };
+        let robots = read_robots_day(data, &day)?;
+        let journal_path = data.hour_dir(&day, &hour).join(JOURNAL);
+        std::fs::create_dir_all(data.hour_dir(&day, &hour))?;
+        let journal = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&journal_path)
+            .with_context(|| format!("opening {}", journal_path.display()))?;
         let p = Polite {
             agent,
             now,
             stage: stage.to_string(),
             data: data.clone(),
             day,
-            hour: crate::time::hour(now),
+            hour,
             never,
             slots: Mutex::new(BTreeMap::new()),
             robots: Mutex::new(robots),
             robots_tried: Mutex::new(BTreeSet::new()),
             state: Mutex::new(state),
-            log: Mutex::new(Vec::new()),
-            seq: AtomicU64::new(0),
+            log: Mutex::new(Log {
+                lines: Vec::new(),
+                seq: 0,
+                journal: Some(journal),
+            }),
             started: Instant::now(),
         };
         p.apply_permissions(permissions);
@@ -275,37 +326,47 @@ impl Polite {
         self.now
     }
 
-    /// Lifts refusals and halts for which a newer permission line exists.
+    /// Lifts refusals and halts for which a newer permission line exists for the same publisher.
     fn apply_permissions(&self, permissions: &[Permission]) {
-        let mut st = lock(&self.state);
-        let sites: Vec<String> = st.sites.keys().cloned().collect();
-        for site in sites {
-            let s = st.site(&site);
-            for (kind, stop) in [("refusal", &mut s.refused), ("halt", &mut s.halted)] {
-                let Some(st_) = stop.clone() else { continue };
-                let grant = permissions.iter().find(|p| {
-                    p.granted > st_.at
-                        && (p.target == site
-                            || p.target == st_.url
-                            || Some(&p.target) == source_of_stop(&st_).as_ref())
+        let stops: Vec<(String, &'static str, Stop)> = {
+            let st = lock(&self.state);
+            st.sites
+                .iter()
+                .flat_map(|(site, s)| {
+                    let r = s
+                        .refused
+                        .clone()
+                        .map(|x| (site.clone(), "lifted-refusal", x));
+                    let h = s.halted.clone().map(|x| (site.clone(), "lifted-halt", x));
+                    r.into_iter().chain(h)
+                })
+                .collect()
+        };
+        for (site, outcome, stop) in stops {
+            let family = site_family(&site);
+            let grant = permissions
+                .iter()
+                .filter(|p| p.granted > stop.at && site_family(&p.target) == family)
+                .max_by_key(|p| p.granted);
+            if let Some(g) = grant {
+                self.note(FetchLine {
+                    outcome: outcome.into(),
+                    reason: format!(
+                        "{} of {} ({}) lifted by {} on {}: {} (permissions.csv:{})",
+                        if outcome == "lifted-refusal" {
+                            "refusal"
+                        } else {
+                            "halt"
+                        },
+                        crate::time::fmt(stop.at),
+                        stop.reason,
+                        g.who,
+                        crate::time::fmt(g.granted),
+                        g.why,
+                        g.line
+                    ),
+                    ..self.line(&site, &g.target, None)
                 });
-                if let Some(g) = grant {
-                    *stop = None;
-                    self.note(FetchLine {
-                        outcome: "lifted".into(),
-                        reason: format!(
-                            "{kind} of {} lifted by {} ({}): {}",
-                            crate::time::fmt(st_.at),
-                            g.who,
-                            crate::time::fmt(g.granted),
-                            g.why
-                        ),
-                        ..self.line(&site, &g.target, None)
-                    });
-                }
-            }
-            if s.halted.is_none() && s.refused.is_none() && s.waits_in_a_row >= WAITS_TO_HALT {
-                s.waits_in_a_row = 0;
             }
         }
     }
@@ -329,12 +390,31 @@ impl Polite {
         }
     }
 
+    /// Records a line: applies it to the state and appends it to the run's journal at once
+    /// (synced when it changes the state), so a crash forgets neither the line nor a refusal.
     fn note(&self, line: FetchLine) {
-        let seq = self.seq.fetch_add(1, Ordering::SeqCst);
-        lock(&self.log).push((line.site.clone(), seq, line));
+        lock(&self.state).apply(&line);
+        let mut log = lock(&self.log);
+        if let Some(j) = log.journal.as_mut() {
+            use std::io::Write;
+            let mut bytes = serde_json::to_vec(&line).unwrap_or_default();
+            bytes.push(b'\n');
+            let written = j.write_all(&bytes);
+            let changes_state = !matches!(
+                line.outcome.as_str(),
+                "skipped" | "robots" | "redirect" | "moved"
+            );
+            let synced = if changes_state { j.sync_data() } else { Ok(()) };
+            if let Err(e) = written.and(synced) {
+                eprintln!("{}: cannot write the fetch journal: {e}", self.stage);
+            }
+        }
+        let seq = log.seq;
+        log.seq += 1;
+        log.lines.push((line.site.clone(), seq, line));
     }
 
-    /// Adds a decision made outside the module (a stage choosing not to ask) to the log.
+    /// Records a decision made outside the module: a stage choosing not to ask.
     pub fn note_skip(
         &self,
         url: &Url,
@@ -351,9 +431,20 @@ impl Polite {
         });
     }
 
-    /// Runs `f` on the durable state (for a stage's per-source bookkeeping).
-    pub fn with_state<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
-        f(&mut lock(&self.state))
+    /// Records when a source is next read, and why (a caching hint, the hourly rhythm, a back-off).
+    pub fn note_next(&self, source: &Url, until: DateTime<Utc>, reason: &str) {
+        let site = site_of(source);
+        self.note(FetchLine {
+            outcome: "next".into(),
+            reason: reason.into(),
+            until: Some(until),
+            ..self.line(&site, source.as_str(), Some(source.as_str()))
+        });
+    }
+
+    /// Reads the durable state (it changes only through logged lines).
+    pub fn read_state<T>(&self, f: impl FnOnce(&State) -> T) -> T {
+        f(&lock(&self.state))
     }
 
     fn slot(&self, site: &str) -> Arc<Mutex<Slot>> {
@@ -368,20 +459,29 @@ impl Polite {
             .clone()
     }
 
-    /// Why a site may not be asked now, if it may not: a refusal, a halt or a wait.
+    /// Why a site may not be asked now, if it may not: a refusal (of any address of the same
+    /// publisher), a halt, or a wait.
     pub fn site_stop(&self, site: &str) -> Option<(String, Option<DateTime<Utc>>)> {
         let st = lock(&self.state);
-        let s = st.sites.get(site)?;
-        if let Some(r) = &s.refused {
-            return Some((
-                format!(
-                    "site refused at {} ({}); needs a line in permissions.csv",
-                    crate::time::fmt(r.at),
-                    r.reason
-                ),
-                None,
-            ));
+        let family = site_family(site);
+        for (other, s) in st.sites.iter().filter(|(k, _)| site_family(k) == family) {
+            if let Some(r) = &s.refused {
+                let whose = if other == site {
+                    String::new()
+                } else {
+                    format!(" (as {other})")
+                };
+                return Some((
+                    format!(
+                        "site refused{whose} at {} ({}); needs a line in permissions.csv",
+                        crate::time::fmt(r.at),
+                        r.reason
+                    ),
+                    None,
+                ));
+            }
         }
+        let s = st.sites.get(site)?;
         if let Some(h) = &s.halted {
             return Some((
                 format!(
@@ -427,26 +527,23 @@ impl Polite {
     /// Today's robots verdict, reading robots.txt first if today's is not known (or was
     /// unreachable and has not been tried again in this run). Called with the site's slot held.
     fn robots_verdict(&self, site: &str, slot: &mut Slot) -> Result<(), String> {
-        let known = {
-            let book = lock(&self.robots);
-            book.get(site).map(|r| r.line.verdict.clone())
-        };
-        let retry = known.as_deref() == Some("unreachable")
-            && lock(&self.robots_tried).insert(site.to_string());
-        if known.is_none() || retry {
-            lock(&self.robots_tried).insert(site.to_string());
+        let known = lock(&self.robots).get(site).map(|r| r.line.verdict.clone());
+        let first_try_this_run = lock(&self.robots_tried).insert(site.to_string());
+        if known.is_none() || (known.as_deref() == Some("unreachable") && first_try_this_run) {
             let r = self.read_robots(site, slot);
             let mut book = lock(&self.robots);
             book.insert(site.to_string(), r);
             if let Err(e) = self.save_robots(&book) {
-                eprintln!("robots: cannot save today's robots verdicts: {e:#}");
+                eprintln!("{}: cannot save today's robots verdicts: {e:#}", self.stage);
             }
         }
         let book = lock(&self.robots);
         let r = &book[site];
         match r.line.verdict.as_str() {
-            "rules" | "allow-all" => Ok(()),
-            "refused" => Err(format!("robots.txt refuses the site ({})", r.line.reason)),
+            "rules" | "allow-all" if !r.rules.search_refused() => Ok(()),
+            "rules" | "allow-all" | "refused" => {
+                Err(format!("robots.txt refuses the site ({})", r.line.reason))
+            }
             _ => Err(format!(
                 "robots.txt unreachable ({}); nothing is fetched until a read succeeds",
                 r.line.reason
@@ -462,10 +559,11 @@ impl Polite {
     /// Reads a site's robots.txt (up to five redirect hops, each hop's site serialised), keeps
     /// the body for the day, and records a refusal of the site where robots.txt says so.
     fn read_robots(&self, site: &str, slot: &mut Slot) -> Robots {
-        let mut url = match Url::parse(&format!("{site}/robots.txt")) {
+        let robots_url = format!("{site}/robots.txt");
+        let mut url = match Url::parse(&robots_url) {
             Ok(u) => u,
             Err(e) => {
-                return self.robots_line(site, None, "unreachable", &format!("bad site {e}"), None);
+                return self.robots_line(site, None, "unreachable", &format!("bad site: {e}"), None);
             }
         };
         let mut hops = 0;
@@ -474,7 +572,7 @@ impl Polite {
             let raw = if hop_site == site {
                 self.perform(slot, Method::Get, &url, &[], ROBOTS_READ, true)
             } else {
-                // A hop to another site waits for that site's slot, without ever blocking forever.
+                // A hop to another site waits for that site's slot, but never forever.
                 let other = self.slot(&hop_site);
                 match try_lock_for(&other, Duration::from_secs(30)) {
                     Some(mut g) => self.perform(&mut g, Method::Get, &url, &[], ROBOTS_READ, true),
@@ -483,120 +581,113 @@ impl Polite {
             };
             let mut l = self.line(&hop_site, url.as_str(), None);
             l.method = Some("GET".into());
-            match raw {
+            l.outcome = "robots".into();
+            let (status, headers, body) = match raw {
                 Raw::Error(e) => {
-                    l.outcome = "robots".into();
                     l.reason = format!("unreachable: {e}");
                     self.note(l);
                     return self.robots_line(site, None, "unreachable", &e, None);
                 }
-                Raw::TooLarge(_) => unreachable!("robots.txt is cut, not dropped"),
+                Raw::TooLarge(status) => (status, BTreeMap::new(), Vec::new()), // not reached: robots.txt is cut
                 Raw::Response {
                     status,
                     headers,
                     body,
-                } => {
-                    l.status = Some(status);
-                    l.bytes = Some(body.len() as u64);
-                    l.outcome = "robots".into();
-                    if (300..400).contains(&status) && status != 304 {
-                        hops += 1;
-                        let next = headers.get("location").and_then(|loc| url.join(loc).ok());
-                        match next {
-                            Some(n)
-                                if hops <= MAX_REDIRECTS
-                                    && matches!(n.scheme(), "http" | "https") =>
-                            {
-                                l.reason = format!("redirect to {n}");
-                                self.note(l);
-                                url = n;
-                                continue;
-                            }
-                            _ => {
-                                l.reason =
-                                    "unreachable: more than five redirects or a bad Location"
-                                        .into();
-                                self.note(l);
-                                return self.robots_line(
-                                    site,
-                                    Some(status),
-                                    "unreachable",
-                                    "too many redirects",
-                                    None,
-                                );
-                            }
-                        }
+                } => (status, headers, body),
+            };
+            l.status = Some(status);
+            l.bytes = Some(body.len() as u64);
+            if (300..400).contains(&status) && status != 304 {
+                hops += 1;
+                let next = headers.get("location").and_then(|loc| url.join(loc).ok());
+                match next {
+                    Some(n) if hops <= MAX_REDIRECTS && matches!(n.scheme(), "http" | "https") => {
+                        l.reason = format!("redirect to {n}");
+                        self.note(l);
+                        url = n;
+                        continue;
                     }
-                    let r = match status {
-                        200..=299 => {
-                            let rules = Rules::parse(&body);
-                            let file = format!("robots/{}.txt", site_file_name(site));
-                            if let Err(e) = crate::store::write_atomic(
-                                &self.data.day_dir(&self.day).join(&file),
-                                &body,
-                            ) {
-                                eprintln!("robots: cannot keep {file}: {e:#}");
-                            }
-                            let mut r =
-                                self.robots_line(site, Some(status), "rules", "read", Some(file));
-                            r.line.crawl_delay = rules.crawl_delay;
-                            r.line.content_signal = rules.content_signal_line();
-                            if rules.search_refused() {
-                                r.line.verdict = "refused".into();
-                                r.line.reason = "content-signal search=no".into();
-                                self.refuse_site(
-                                    site,
-                                    url.as_str(),
-                                    Some(status),
-                                    "robots-search-no",
-                                    &format!(
-                                        "Content-Signal: {}",
-                                        r.line.content_signal.clone().unwrap_or_default()
-                                    ),
-                                );
-                            }
-                            r.rules = rules;
-                            r
-                        }
-                        401 | 403 => {
-                            self.refuse_site(
-                                site,
-                                url.as_str(),
-                                Some(status),
-                                &format!("robots-{status}"),
-                                &format!("robots.txt answered HTTP {status}"),
-                            );
-                            self.robots_line(
-                                site,
-                                Some(status),
-                                "refused",
-                                &format!("robots.txt answered {status}"),
-                                None,
-                            )
-                        }
-                        400..=499 => self.robots_line(
-                            site,
-                            Some(status),
-                            "allow-all",
-                            &format!("robots.txt answered {status}: no restrictions"),
-                            None,
-                        ),
-                        _ => self.robots_line(
+                    _ => {
+                        l.reason =
+                            "unreachable: more than five redirects, or a bad Location".into();
+                        self.note(l);
+                        return self.robots_line(
                             site,
                             Some(status),
                             "unreachable",
-                            &format!("robots.txt answered {status}"),
+                            "more than five redirects",
                             None,
-                        ),
-                    };
-                    l.reason = format!("{}: {}", r.line.verdict, r.line.reason);
-                    self.note(l);
-                    if let Some(d) = r.rules.crawl_delay {
-                        let _ = d; // spacing is read from the book at each request
+                        );
                     }
-                    return r;
                 }
             }
+            let r = match status {
+                200..=299 => {
+                    let rules = Rules::parse(&body);
+                    let file = format!("robots/{}.txt", site_file_name(site));
+                    if let Err(e) =
+                        crate::store::write_atomic(&self.data.day_dir(&self.day).join(&file), &body)
+                    {
+                        eprintln!("{}: cannot keep {file}: {e:#}", self.stage);
+                    }
+                    let mut r = self.robots_line(site, Some(status), "rules", "read", Some(file));
+                    r.line.crawl_delay = rules.crawl_delay;
+                    r.line.content_signal = rules.content_signal_line();
+                    if rules.search_refused() {
+                        r.line.verdict = "refused".into();
+                        r.line.reason = "Content-Signal search=no".into();
+                    }
+                    r.rules = rules;
+                    r
+                }
+                401 | 403 => self.robots_line(
+                    site,
+                    Some(status),
+                    "refused",
+                    &format!("robots.txt answered {status}"),
+                    None,
+                ),
+                400..=499 => self.robots_line(
+                    site,
+                    Some(status),
+                    "allow-all",
+                    &format!("robots.txt answered {status}: no restrictions"),
+                    None,
+                ),
+                _ => self.robots_line(
+                    site,
+                    Some(status),
+                    "unreachable",
+                    &format!("robots.txt answered {status}"),
+                    None,
+                ),
+            };
+            l.reason = format!("{}: {}", r.line.verdict, r.line.reason);
+            self.note(l);
+            if r.line.verdict == "refused" {
+                let (reason, evidence) = if status == 401 || status == 403 {
+                    (
+                        format!("robots-{status}"),
+                        format!("robots.txt answered HTTP {status}"),
+                    )
+                } else {
+                    (
+                        "robots-search-no".to_string(),
+                        format!(
+                            "Content-Signal: {}",
+                            r.line.content_signal.clone().unwrap_or_default()
+                        ),
+                    )
+                };
+                let mut refusal = self.line(site, &robots_url, None);
+                refusal.method = Some("GET".into());
+                refusal.status = Some(status);
+                refusal.outcome = "refused".into();
+                refusal.reason = reason;
+                refusal.evidence = Some(evidence);
+                self.note(refusal);
+            }
+            return r;
         }
     }
 
@@ -623,28 +714,6 @@ impl Polite {
         }
     }
 
-    /// Records a refusal of a site (final until a permission line).
-    fn refuse_site(
-        &self,
-        site: &str,
-        url: &str,
-        status: Option<u16>,
-        reason: &str,
-        evidence: &str,
-    ) {
-        let mut st = lock(&self.state);
-        let s = st.site(site);
-        if s.refused.is_none() {
-            s.refused = Some(Stop {
-                at: self.now,
-                url: url.into(),
-                status,
-                reason: reason.into(),
-                evidence: evidence.into(),
-            });
-        }
-    }
-
     /// The spacing a site asks for: at least [`MIN_SPACING`], more if its Crawl-delay says.
     fn spacing(&self, site: &str) -> Duration {
         let book = lock(&self.robots);
@@ -661,80 +730,75 @@ impl Polite {
         let mut url = req.url.clone();
         let mut hops = 0;
         loop {
-            let out = self.request_once(req, &url);
-            match out {
+            let (status, location, permanent) = match self.request_once(req, &url) {
                 Hop::Done(o) => return o,
                 Hop::Redirect {
                     status,
                     location,
                     permanent,
-                } => {
-                    let target = match url.join(&location) {
-                        Ok(t) => t,
-                        Err(_) => {
-                            return Outcome::Failed {
-                                status: Some(status),
-                                reason: format!("bad Location {location:?}"),
-                            };
-                        }
+                } => (status, location, permanent),
+            };
+            let site = site_of(&url);
+            let src = req.source.as_deref();
+            let end = |outcome: &str, reason: String| {
+                self.note(FetchLine {
+                    outcome: outcome.into(),
+                    reason: reason.clone(),
+                    method: Some(req.method.as_str().into()),
+                    status: Some(status),
+                    ..self.line(&site, url.as_str(), src)
+                });
+                reason
+            };
+            let target = match url.join(&location) {
+                Ok(t) => t,
+                Err(_) => {
+                    return Outcome::Failed {
+                        status: Some(status),
+                        reason: end("failed", format!("bad Location {location:?}")),
                     };
-                    if !req.follow_redirects {
-                        return Outcome::Redirect {
-                            status,
-                            location: target.to_string(),
-                        };
-                    }
-                    hops += 1;
-                    let site = site_of(&url);
-                    if !matches!(target.scheme(), "http" | "https") {
-                        let reason = format!("redirect to a non-http(s) address {target}");
-                        self.note(FetchLine {
-                            outcome: "refused".into(),
-                            reason: reason.clone(),
-                            ..self.line(&site, url.as_str(), req.source.as_deref())
-                        });
-                        return Outcome::Failed {
-                            status: Some(status),
-                            reason,
-                        };
-                    }
-                    if let Some(hit) = self.never.matches(&target) {
-                        let reason = format!(
-                            "redirect into {} ({target}): not the publisher's own site",
-                            hit.what
-                        );
-                        self.note(FetchLine {
-                            outcome: "refused".into(),
-                            reason: reason.clone(),
-                            ..self.line(&site, url.as_str(), req.source.as_deref())
-                        });
-                        return Outcome::Refused {
-                            status: Some(status),
-                            reason,
-                        };
-                    }
-                    if hops > MAX_REDIRECTS {
-                        let reason = "more than five redirects".to_string();
-                        self.note(FetchLine {
-                            outcome: "failed".into(),
-                            reason: reason.clone(),
-                            ..self.line(&site, url.as_str(), req.source.as_deref())
-                        });
-                        return Outcome::Failed {
-                            status: Some(status),
-                            reason,
-                        };
-                    }
-                    if permanent {
-                        self.note(FetchLine {
-                            outcome: "moved".into(),
-                            reason: format!("permanent redirect to {target}: the operator may update the source list"),
-                            ..self.line(&site, url.as_str(), req.source.as_deref())
-                        });
-                    }
-                    url = target;
                 }
+            };
+            if !req.follow_redirects {
+                return Outcome::Redirect {
+                    status,
+                    location: target.to_string(),
+                };
             }
+            hops += 1;
+            if !matches!(target.scheme(), "http" | "https") {
+                return Outcome::Failed {
+                    status: Some(status),
+                    reason: end(
+                        "failed",
+                        format!("redirect to a non-http(s) address {target}"),
+                    ),
+                };
+            }
+            if let Some(hit) = self.never.matches(&target) {
+                let reason = format!(
+                    "redirect into {} ({target}) refused: not the publisher's own site",
+                    hit.what
+                );
+                return Outcome::Failed {
+                    status: Some(status),
+                    reason: end("failed", reason),
+                };
+            }
+            if hops > MAX_REDIRECTS {
+                return Outcome::Failed {
+                    status: Some(status),
+                    reason: end("failed", "more than five redirects".into()),
+                };
+            }
+            if permanent {
+                self.note(FetchLine {
+                    outcome: "moved".into(),
+                    reason: format!("permanent redirect to {target}: the source list may need the new address (not changed here)"),
+                    ..self.line(&site, url.as_str(), src)
+                });
+            }
+            url = target;
         }
     }
 
@@ -755,7 +819,7 @@ impl Polite {
         }
         if let Some(hit) = self.never.matches(url) {
             return skip(
-                format!("{} is {}: never read in a publisher's place", url, hit.what),
+                format!("{url} is {}: never read in a publisher's place", hit.what),
                 None,
             );
         }
@@ -795,7 +859,7 @@ impl Polite {
                 });
             }
             Raw::TooLarge(status) => {
-                let reason = format!("body over {} bytes: dropped, not parsed", BODY_CAP);
+                let reason = format!("body over {BODY_CAP} bytes: dropped, not parsed");
                 l.status = Some(status);
                 l.outcome = "failed".into();
                 l.reason = reason.clone();
@@ -815,14 +879,8 @@ impl Polite {
         l.bytes = Some(body.len() as u64);
         l.etag = headers.get("etag").cloned();
         l.last_modified = headers.get("last-modified").cloned();
-        let class = outcome::classify(status, &headers, &body);
-        if !matches!(class, Class::Wait { .. } | Class::Refused { .. }) {
-            let mut st = lock(&self.state);
-            if let Some(s) = st.sites.get_mut(&site) {
-                s.waits_in_a_row = 0;
-            }
-        }
-        let result = match class {
+        let mut also: Option<FetchLine> = None;
+        let result = match outcome::classify(status, &headers, &body) {
             Class::Success => {
                 l.outcome = "fetched".into();
                 Hop::Done(Outcome::Fetched(Fetched {
@@ -864,17 +922,18 @@ impl Polite {
                 l.outcome = "refused".into();
                 l.reason = reason.clone();
                 l.evidence = Some(evidence.clone());
-                self.refuse_site(&site, url.as_str(), Some(status), &reason, &evidence);
-                if let Some(source) = src.and_then(|s| Url::parse(s).ok()) {
-                    let source_site = site_of(&source);
-                    if source_site != site {
-                        self.refuse_site(
-                            &source_site,
-                            source.as_str(),
-                            Some(status),
-                            &reason,
-                            &evidence,
-                        );
+                // A refusal met while re-checking a headline stops the source it came from too.
+                if let Some(source_site) = src.and_then(|s| Url::parse(s).ok()).map(|u| site_of(&u))
+                {
+                    if site_family(&source_site) != site_family(&site) {
+                        also = Some(FetchLine {
+                            outcome: "refused".into(),
+                            reason: format!("{reason} on {url}"),
+                            evidence: Some(evidence),
+                            method: l.method.clone(),
+                            status: Some(status),
+                            ..self.line(&source_site, url.as_str(), src)
+                        });
                     }
                 }
                 Hop::Done(Outcome::Refused {
@@ -894,25 +953,20 @@ impl Polite {
                     Some(v) => format!("unreadable Retry-After {v:?}: one hour"),
                     None => "no Retry-After: one hour".into(),
                 };
-                let mut st = lock(&self.state);
-                let s = st.site(&site);
-                s.wait_until = Some(s.wait_until.map_or(until, |t| t.max(until)));
-                s.waits_in_a_row += 1;
-                if s.waits_in_a_row >= WAITS_TO_HALT && s.halted.is_none() {
-                    s.halted = Some(Stop {
-                        at: self.now,
-                        url: url.to_string(),
-                        status: Some(status),
-                        reason: format!("halted-{WAITS_TO_HALT}-waits"),
-                        evidence: format!("{WAITS_TO_HALT} answers of 429/503 in a row"),
-                    });
-                    l.reason
-                        .push_str("; third in a row: site halted until a person looks");
+                let in_a_row =
+                    self.read_state(|s| s.sites.get(&site).map_or(0, |x| x.waits_in_a_row)) + 1;
+                if in_a_row >= WAITS_TO_HALT {
+                    l.reason.push_str(&format!(
+                        "; {in_a_row} in a row: site halted until a person looks"
+                    ));
                 }
                 Hop::Done(Outcome::Wait { status, until })
             }
         };
         self.note(l);
+        if let Some(a) = also {
+            self.note(a);
+        }
         result
     }
 
@@ -929,8 +983,7 @@ impl Polite {
         cut: bool,
     ) -> Raw {
         if let Some(last) = slot.last_done {
-            let spacing = self.spacing(&site_of(url));
-            let ready = last + spacing;
+            let ready = last + self.spacing(&site_of(url));
             let now = Instant::now();
             if ready > now {
                 std::thread::sleep(ready - now);
@@ -1013,19 +1066,22 @@ impl Polite {
     }
 
     /// Writes this run's lines into the hour's `fetch.jsonl` (after any lines already there,
-    /// sorted by site, then in the order made) and saves the state. Call once, at the end.
+    /// sorted by site, then in the order made), saves the state and drops the journal.
+    /// Call once, at the end.
     pub fn finish(&self) -> Result<Vec<FetchLine>> {
-        let mut lines: Vec<(String, u64, FetchLine)> = std::mem::take(&mut *lock(&self.log));
+        let mut log = lock(&self.log);
+        let mut lines: Vec<(String, u64, FetchLine)> = std::mem::take(&mut log.lines);
         lines.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         let new: Vec<FetchLine> = lines.into_iter().map(|(_, _, l)| l).collect();
-        let path = self
-            .data
-            .hour_dir(&self.day, &self.hour)
-            .join("fetch.jsonl");
+        let dir = self.data.hour_dir(&self.day, &self.hour);
+        let path = dir.join("fetch.jsonl");
         let mut all: Vec<FetchLine> = crate::store::read_jsonl_opt(&path)?;
         all.extend(new.iter().cloned());
         crate::store::write_jsonl(&path, &all)?;
         lock(&self.state).save(&self.data.state_file())?;
+        log.journal = None;
+        std::fs::remove_file(dir.join(JOURNAL))
+            .with_context(|| format!("removing {}", dir.join(JOURNAL).display()))?;
         Ok(new)
     }
 
@@ -1036,6 +1092,42 @@ impl Polite {
             .map(|r| r.line.clone())
             .collect()
     }
+}
+
+/// Merges the journals of runs that died before finishing into their hours' `fetch.jsonl`,
+/// so their lines (and the refusals among them) are kept. Returns whether any was found.
+fn recover_journals(data: &Data) -> Result<bool> {
+    let mut found = false;
+    for day in data.days()? {
+        for hour in data.hours(&day)? {
+            let dir = data.hour_dir(&day, &hour);
+            let journal = dir.join(JOURNAL);
+            if !journal.exists() {
+                continue;
+            }
+            found = true;
+            let text = std::fs::read_to_string(&journal)
+                .with_context(|| format!("reading {}", journal.display()))?;
+            // The last line may be cut short by the crash: keep only lines that parse.
+            let lines: Vec<FetchLine> = text
+                .lines()
+                .filter_map(|l| serde_json::from_str(l).ok())
+                .collect();
+            let path = dir.join("fetch.jsonl");
+            let mut all: Vec<FetchLine> = crate::store::read_jsonl_opt(&path)?;
+            let already = !lines.is_empty() && lines.iter().all(|l| all.contains(l));
+            if !already {
+                all.extend(lines);
+                crate::store::write_jsonl(&path, &all)?;
+            }
+            std::fs::remove_file(&journal)?;
+            eprintln!(
+                "recovered {} from a run that did not finish",
+                journal.display()
+            );
+        }
+    }
+    Ok(found)
 }
 
 enum Hop {
@@ -1076,10 +1168,6 @@ pub fn parse_retry_after(v: &str, now: DateTime<Utc>) -> Option<CDuration> {
     let t = httpdate::parse_http_date(v).ok()?;
     let t: DateTime<Utc> = t.into();
     Some((t - now).max(CDuration::zero()))
-}
-
-fn source_of_stop(s: &Stop) -> Option<String> {
-    Some(s.url.clone())
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -1124,6 +1212,22 @@ mod tests {
         assert_eq!(
             site_file_name("https://www.prajavani.net"),
             "https-www.prajavani.net"
+        );
+    }
+
+    #[test]
+    fn a_publishers_addresses_are_one_family() {
+        assert_eq!(
+            site_family("https://www.kannadaprabha.com"),
+            "kannadaprabha.com"
+        );
+        assert_eq!(
+            site_family("http://kannadaprabha.com:8080"),
+            "kannadaprabha.com"
+        );
+        assert_ne!(
+            site_family("https://kannada.oneindia.com"),
+            site_family("https://www.oneindia.com")
         );
     }
 }

@@ -1,2 +1,2 @@
-pub mod web;
 pub mod pipeline;
+pub mod web;

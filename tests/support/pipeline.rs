@@ -25,37 +25,59 @@ pub struct Workdir {
 impl Workdir {
     /// `name` should be the test's name, so parallel tests never share a directory.
     pub fn new(name: &str) -> Workdir {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("huduku-tests").join(name);
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join("huduku-tests")
+            .join(name);
         if dir.exists() {
             std::fs::remove_dir_all(&dir).unwrap();
         }
         let pipeline = dir.join("pipeline");
         std::fs::create_dir_all(&pipeline).unwrap();
         copy_dir(&repo().join("pipeline/topics"), &pipeline.join("topics"));
-        std::fs::copy(repo().join("pipeline/never-fetch.csv"), pipeline.join("never-fetch.csv")).unwrap();
+        std::fs::copy(
+            repo().join("pipeline/never-fetch.csv"),
+            pipeline.join("never-fetch.csv"),
+        )
+        .unwrap();
         std::fs::write(pipeline.join("optouts.csv"), "kind,value,since,note\n").unwrap();
         std::fs::write(pipeline.join("permissions.csv"), "target,granted,who,why\n").unwrap();
         std::fs::write(pipeline.join("takedowns.csv"), "link,date,reason\n").unwrap();
         let data = dir.join("data");
         std::fs::create_dir_all(&data).unwrap();
-        Workdir { sources: pipeline.join("sources.csv"), dir, data, pipeline }
+        Workdir {
+            sources: pipeline.join("sources.csv"),
+            dir,
+            data,
+            pipeline,
+        }
     }
 
     /// Writes the source list from a template, `{{port}}` replaced by the web's port.
     pub fn sources_from(&self, template: &Path, web: &Web) {
         let text = std::fs::read_to_string(template).unwrap();
-        std::fs::write(&self.sources, text.replace("{{port}}", &web.port.to_string())).unwrap();
+        std::fs::write(
+            &self.sources,
+            text.replace("{{port}}", &web.port.to_string()),
+        )
+        .unwrap();
     }
 
     /// Writes the source list from text, `{{port}}` replaced by the web's port.
     pub fn sources_text(&self, text: &str, web: &Web) {
-        std::fs::write(&self.sources, text.replace("{{port}}", &web.port.to_string())).unwrap();
+        std::fs::write(
+            &self.sources,
+            text.replace("{{port}}", &web.port.to_string()),
+        )
+        .unwrap();
     }
 
     /// Appends a line to one of the hand-kept lists (`optouts.csv`, `permissions.csv`, ...).
     pub fn append(&self, list: &str, line: &str) {
         use std::io::Write;
-        let mut f = std::fs::OpenOptions::new().append(true).open(self.pipeline.join(list)).unwrap();
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .open(self.pipeline.join(list))
+            .unwrap();
         writeln!(f, "{line}").unwrap();
     }
 
@@ -72,8 +94,16 @@ impl Workdir {
             other => panic!("no stage {other}"),
         };
         let mut c = Command::new(exe);
-        c.env_clear().env("PATH", std::env::var("PATH").unwrap_or_default());
-        c.arg("--now").arg(now).arg("--data").arg(&self.data).arg("--pipeline").arg(&self.pipeline).arg("--sources").arg(&self.sources);
+        c.env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default());
+        c.arg("--now")
+            .arg(now)
+            .arg("--data")
+            .arg(&self.data)
+            .arg("--pipeline")
+            .arg(&self.pipeline)
+            .arg("--sources")
+            .arg(&self.sources);
         c.current_dir(&self.dir);
         c
     }
@@ -99,7 +129,11 @@ impl Workdir {
     pub fn stage_fails(&self, bin: &str, now: &str) -> String {
         let mut c = self.command(bin, now);
         let out = c.output().unwrap();
-        assert!(!matches!(out.status.code(), Some(0) | Some(3)), "expected failure:\n{}", describe(&c, &out));
+        assert!(
+            !matches!(out.status.code(), Some(0) | Some(3)),
+            "expected failure:\n{}",
+            describe(&c, &out)
+        );
         String::from_utf8_lossy(&out.stderr).into_owned()
     }
 
@@ -125,7 +159,10 @@ impl Workdir {
 
     /// `DATA/DAY/HH/.transient` for a `--now`.
     pub fn transient_dir(&self, now: &str) -> PathBuf {
-        self.data.join(&now[..10]).join(&now[11..13]).join(".transient")
+        self.data
+            .join(&now[..10])
+            .join(&now[11..13])
+            .join(".transient")
     }
 
     /// A kept file under the data directory, as text ("" if missing).
@@ -135,7 +172,11 @@ impl Workdir {
 
     /// JSON lines of a kept file under the data directory (empty if missing).
     pub fn jsonl(&self, rel: &str) -> Vec<serde_json::Value> {
-        self.read(rel).lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+        self.read(rel)
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
     }
 
     /// Every file under the data directory, relative paths, sorted.

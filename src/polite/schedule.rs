@@ -1,0 +1,170 @@
+//! How often a source is read: about once an hour, never more often than every ten minutes,
+//! held back longer when the feed asks (up to a day), and backed off after failures.
+
+use chrono::{DateTime, Duration as CDuration, Utc};
+use std::collections::BTreeMap;
+
+/// A feed is read about once an hour.
+pub const FEED_INTERVAL: CDuration = CDuration::minutes(60);
+/// A source due within this margin is read now, so an hourly cron that drifts by a few
+/// minutes does not skip an hour. With [`FEED_INTERVAL`] this never comes near [`MIN_INTERVAL`].
+pub const DUE_SLACK: CDuration = CDuration::minutes(5);
+/// Never more often than this, however often the hourly target runs.
+pub const MIN_INTERVAL: CDuration = CDuration::minutes(10);
+/// Feed caching hints hold a feed back up to this long.
+pub const MAX_HOLD: CDuration = CDuration::hours(24);
+/// Back-off after a failure: this, doubling per failure in a row, up to [`MAX_BACKOFF`].
+pub const FIRST_BACKOFF: CDuration = CDuration::minutes(10);
+pub const MAX_BACKOFF: CDuration = CDuration::hours(6);
+
+/// Back-off after `failures` failures in a row: 10 minutes, doubling, at most 6 hours.
+pub fn backoff(failures: u32) -> CDuration {
+    let mut d = FIRST_BACKOFF;
+    for _ in 1..failures.min(16) {
+        d = d * 2;
+        if d >= MAX_BACKOFF {
+            return MAX_BACKOFF;
+        }
+    }
+    d.min(MAX_BACKOFF)
+}
+
+/// Whether a source last scheduled for `next_due` may be read at `now`.
+pub fn is_due(
+    next_due: Option<DateTime<Utc>>,
+    last_request: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> bool {
+    let scheduled = next_due.is_none_or(|t| t <= now + DUE_SLACK);
+    let spaced = last_request.is_none_or(|t| now - t >= MIN_INTERVAL);
+    scheduled && spaced
+}
+
+/// How long a feed asks to be left alone: the largest of Cache-Control max-age, Expires,
+/// RSS `<ttl>` (minutes) and `sy:updatePeriod`/`sy:updateFrequency`, and the hint's name.
+/// `None` if it asks nothing.
+pub fn caching_hint(
+    headers: &BTreeMap<String, String>,
+    body: &[u8],
+    now: DateTime<Utc>,
+) -> Option<(CDuration, String)> {
+    let mut hints: Vec<(CDuration, String)> = Vec::new();
+    if let Some(cc) = headers.get("cache-control") {
+        for part in cc.split(',') {
+            let part = part.trim().to_ascii_lowercase();
+            if let Some(v) = part.strip_prefix("max-age=") {
+                if let Ok(secs) = v.trim_matches('"').parse::<i64>() {
+                    hints.push((
+                        CDuration::seconds(secs.max(0)),
+                        format!("Cache-Control max-age={secs}"),
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(exp) = headers.get("expires") {
+        if let Ok(t) = httpdate::parse_http_date(exp) {
+            let t: DateTime<Utc> = t.into();
+            hints.push(((t - now).max(CDuration::zero()), format!("Expires {exp}")));
+        }
+    }
+    let head = &body[..body.len().min(64 * 1024)];
+    let text = String::from_utf8_lossy(head);
+    if let Some(ttl) = tag_text(&text, "ttl").and_then(|v| v.parse::<i64>().ok()) {
+        hints.push((CDuration::minutes(ttl.max(0)), format!("<ttl>{ttl}</ttl>")));
+    }
+    if let Some(period) = tag_text(&text, "sy:updatePeriod") {
+        let base = match period.to_ascii_lowercase().as_str() {
+            "hourly" => Some(CDuration::hours(1)),
+            "daily" => Some(CDuration::days(1)),
+            "weekly" => Some(CDuration::weeks(1)),
+            "monthly" => Some(CDuration::days(30)),
+            "yearly" => Some(CDuration::days(365)),
+            _ => None,
+        };
+        let freq = tag_text(&text, "sy:updateFrequency")
+            .and_then(|v| v.parse::<i32>().ok())
+            .filter(|f| *f > 0)
+            .unwrap_or(1);
+        if let Some(b) = base {
+            hints.push((b / freq, format!("sy:updatePeriod {period} / {freq}")));
+        }
+    }
+    hints
+        .into_iter()
+        .max_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)))
+}
+
+/// The trimmed text of the first `<tag>…</tag>` in a feed's head (a cheap look, not a parse).
+fn tag_text<'a>(text: &'a str, tag: &str) -> Option<&'a str> {
+    let open = format!("<{tag}>");
+    let start = text.find(&open)? + open.len();
+    let end = text[start..].find("</")? + start;
+    Some(text[start..end].trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_ten_minutes_to_six_hours() {
+        assert_eq!(backoff(1), CDuration::minutes(10));
+        assert_eq!(backoff(2), CDuration::minutes(20));
+        assert_eq!(backoff(3), CDuration::minutes(40));
+        assert_eq!(backoff(6), CDuration::minutes(320));
+        assert_eq!(backoff(7), CDuration::hours(6));
+        assert_eq!(backoff(40), CDuration::hours(6));
+    }
+
+    #[test]
+    fn caching_hints_take_the_largest() {
+        let now = crate::time::parse_now("2026-11-30T06:00:00Z").unwrap();
+        let h: BTreeMap<String, String> = [(
+            "cache-control".to_string(),
+            "public, max-age=600".to_string(),
+        )]
+        .into();
+        assert_eq!(
+            caching_hint(&h, b"<rss><channel><ttl>180</ttl>", now)
+                .unwrap()
+                .0,
+            CDuration::minutes(180)
+        );
+        assert_eq!(
+            caching_hint(&h, b"<rss/>", now).unwrap().0,
+            CDuration::minutes(10)
+        );
+        let body = b"<rss><channel><sy:updatePeriod>daily</sy:updatePeriod><sy:updateFrequency>2</sy:updateFrequency>";
+        assert_eq!(
+            caching_hint(&BTreeMap::new(), body, now).unwrap().0,
+            CDuration::hours(12)
+        );
+        assert_eq!(caching_hint(&BTreeMap::new(), b"<rss/>", now), None);
+        let h: BTreeMap<String, String> = [(
+            "expires".to_string(),
+            "Mon, 30 Nov 2026 09:00:00 GMT".to_string(),
+        )]
+        .into();
+        assert_eq!(
+            caching_hint(&h, b"<rss/>", now).unwrap().0,
+            CDuration::hours(3)
+        );
+    }
+
+    #[test]
+    fn due_needs_the_schedule_and_ten_minutes() {
+        let now = crate::time::parse_now("2026-11-30T06:00:00Z").unwrap();
+        assert!(is_due(None, None, now));
+        assert!(is_due(
+            Some(now + CDuration::minutes(4)),
+            Some(now - CDuration::minutes(56)),
+            now
+        ));
+        assert!(!is_due(Some(now + CDuration::minutes(6)), None, now));
+        assert!(
+            !is_due(None, Some(now - CDuration::minutes(9)), now),
+            "never within ten minutes"
+        );
+    }
+}

@@ -210,30 +210,19 @@ fn fetch_one(
                 &transient.join(format!("{key}.json")),
                 &serde_json::to_vec(&meta)?,
             )?;
-            match caching_hint(&f.headers, &f.body, now) {
-                Some((hold, what)) if hold > FEED_INTERVAL => {
-                    let hold = hold.min(MAX_HOLD);
-                    (
-                        Kept::Fetched,
-                        now + hold,
-                        format!(
-                            "the feed asks to be left {} min ({what}; at most 24 h)",
-                            hold.num_minutes()
-                        ),
-                    )
-                }
-                _ => (
-                    Kept::Fetched,
-                    now + FEED_INTERVAL,
-                    "about once an hour".to_string(),
-                ),
-            }
+            let (next, why) = after_success(caching_hint(&f.headers, &f.body, now), None, now);
+            (Kept::Fetched, next, why)
         }
-        Outcome::NotModified => (
-            Kept::NotModified,
-            now + FEED_INTERVAL,
-            "about once an hour".to_string(),
-        ),
+        Outcome::NotModified { headers } => {
+            // A 304 has no body: the hold the feed asked for last time stands, unless its
+            // headers ask for longer.
+            let last_hold = match (prev.next_due, prev.last_request, prev.last_success) {
+                (Some(due), Some(asked), Some(ok)) if ok == asked => Some(due - asked),
+                _ => None,
+            };
+            let (next, why) = after_success(caching_hint(&headers, b"", now), last_hold, now);
+            (Kept::NotModified, next, why)
+        }
         Outcome::Failed { .. } | Outcome::Gone { .. } | Outcome::Redirect { .. } => {
             let failures = prev.failures + 1;
             let wait = backoff(failures);
@@ -252,4 +241,33 @@ fn fetch_one(
     };
     polite.note_next(&s.url, next, &why);
     Ok(kept)
+}
+
+/// When a source is next read after a good answer: about an hour, or longer when the feed
+/// asks (or asked last time, for a 304), at most [`MAX_HOLD`].
+fn after_success(
+    hint: Option<(chrono::Duration, String)>,
+    last_hold: Option<chrono::Duration>,
+    now: DateTime<Utc>,
+) -> (DateTime<Utc>, String) {
+    let hint = match (hint, last_hold) {
+        (Some((h, what)), Some(last)) if last > h => {
+            Some((last, format!("as asked before ({what} now)")))
+        }
+        (None, Some(last)) => Some((last, "as the feed asked before".to_string())),
+        (h, _) => h,
+    };
+    match hint {
+        Some((hold, what)) if hold > FEED_INTERVAL => {
+            let hold = hold.min(MAX_HOLD);
+            (
+                now + hold,
+                format!(
+                    "the feed asks to be left {} min ({what}; at most 24 h)",
+                    hold.num_minutes()
+                ),
+            )
+        }
+        _ => (now + FEED_INTERVAL, "about once an hour".to_string()),
+    }
 }

@@ -179,7 +179,7 @@ fn check_one(polite: &Polite, check: i64, p: &Published, now: DateTime<Utc>) -> 
     };
     let (verdict, status, reason) = match polite.request(&req) {
         Outcome::Fetched(f) => ("standing", Some(f.status), String::new()),
-        Outcome::NotModified => ("standing", Some(304), String::new()),
+        Outcome::NotModified { .. } => ("standing", Some(304), String::new()),
         Outcome::Redirect { status, location } => match Url::parse(&location) {
             Ok(to) if is_home_or_section(&url, &to) => (
                 "withdrawn",

@@ -26,7 +26,7 @@ pub mod schedule;
 use anyhow::{Context, Result};
 use chrono::{DateTime, Duration as CDuration, Utc};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::io::Read;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -115,7 +115,10 @@ pub struct Fetched {
 #[derive(Debug, Clone)]
 pub enum Outcome {
     Fetched(Fetched),
-    NotModified,
+    /// 304: nothing new; its headers may still carry caching hints.
+    NotModified {
+        headers: BTreeMap<String, String>,
+    },
     /// A redirect that was not followed (a HEAD re-check), with its target resolved.
     Redirect {
         status: u16,
@@ -229,7 +232,6 @@ pub struct Polite {
     never: NeverFetch,
     slots: Mutex<BTreeMap<String, Arc<Mutex<Slot>>>>,
     robots: Mutex<BTreeMap<String, Robots>>,
-    robots_tried: Mutex<BTreeSet<String>>,
     state: Mutex<State>,
     log: Mutex<Log>,
     /// When this run began: a stage that ran just before may have asked a site a moment ago,
@@ -309,7 +311,6 @@ impl Polite {
             never,
             slots: Mutex::new(BTreeMap::new()),
             robots: Mutex::new(robots),
-            robots_tried: Mutex::new(BTreeSet::new()),
             state: Mutex::new(state),
             log: Mutex::new(Log {
                 lines: Vec::new(),
@@ -524,12 +525,18 @@ impl Polite {
         self.save_robots(&lock(&self.robots))
     }
 
-    /// Today's robots verdict, reading robots.txt first if today's is not known (or was
-    /// unreachable and has not been tried again in this run). Called with the site's slot held.
+    /// Today's robots verdict, reading robots.txt first if today's is not known, or if it was
+    /// unreachable at an earlier run (never twice in one run: the hour's stages share `--now`).
+    /// Called with the site's slot held.
     fn robots_verdict(&self, site: &str, slot: &mut Slot) -> Result<(), String> {
-        let known = lock(&self.robots).get(site).map(|r| r.line.verdict.clone());
-        let first_try_this_run = lock(&self.robots_tried).insert(site.to_string());
-        if known.is_none() || (known.as_deref() == Some("unreachable") && first_try_this_run) {
+        let known = lock(&self.robots)
+            .get(site)
+            .map(|r| (r.line.verdict.clone(), r.line.fetched_at));
+        let read = match &known {
+            None => true,
+            Some((verdict, at)) => verdict == "unreachable" && *at < self.now,
+        };
+        if read {
             let r = self.read_robots(site, slot);
             let mut book = lock(&self.robots);
             book.insert(site.to_string(), r);
@@ -563,7 +570,13 @@ impl Polite {
         let mut url = match Url::parse(&robots_url) {
             Ok(u) => u,
             Err(e) => {
-                return self.robots_line(site, None, "unreachable", &format!("bad site: {e}"), None);
+                return self.robots_line(
+                    site,
+                    None,
+                    "unreachable",
+                    &format!("bad site: {e}"),
+                    None,
+                );
             }
         };
         let mut hops = 0;
@@ -892,7 +905,7 @@ impl Polite {
             }
             Class::NotModified => {
                 l.outcome = "not-modified".into();
-                Hop::Done(Outcome::NotModified)
+                Hop::Done(Outcome::NotModified { headers })
             }
             Class::Redirect {
                 permanent,
@@ -1230,4 +1243,53 @@ mod tests {
             site_family("https://www.oneindia.com")
         );
     }
+}
+
+/// Sites that robots.txt has opted out, as of `now`, with the reason: the latest day's read
+/// refuses the site (401/403, `search=no`), or its rules disallow every listed source on it;
+/// and sites whose refusal came from robots.txt (final until a permission line).
+pub fn robots_optouts(
+    data: &Data,
+    now: DateTime<Utc>,
+    sources: &[crate::lists::Source],
+) -> Result<BTreeMap<String, String>> {
+    let mut out = BTreeMap::new();
+    let today = crate::time::day(now);
+    let latest = data
+        .days()?
+        .into_iter()
+        .rev()
+        .find(|d| *d <= today && data.day_dir(d).join("robots.jsonl").exists());
+    if let Some(day) = latest {
+        let book = read_robots_day(data, &day)?;
+        let mut by_site: BTreeMap<String, Vec<&crate::lists::Source>> = BTreeMap::new();
+        for s in sources {
+            by_site.entry(s.site()).or_default().push(s);
+        }
+        for (site, list) in by_site {
+            let Some(r) = book.get(&site) else { continue };
+            if r.line.verdict == "refused" {
+                out.insert(site, format!("robots.txt of {day}: {}", r.line.reason));
+            } else if r.line.verdict == "rules"
+                && list.iter().all(|s| !r.rules.allows(s.url.as_str()))
+            {
+                out.insert(
+                    site,
+                    format!("robots.txt of {day} disallows every listed source"),
+                );
+            }
+        }
+    }
+    let st = State::load(&data.state_file())?;
+    for (site, s) in &st.sites {
+        if let Some(r) = s
+            .refused
+            .as_ref()
+            .filter(|r| r.reason.starts_with("robots-"))
+        {
+            out.entry(site.clone())
+                .or_insert_with(|| format!("{} since {}", r.reason, crate::time::fmt(r.at)));
+        }
+    }
+    Ok(out)
 }

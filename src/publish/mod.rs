@@ -33,7 +33,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let now = args.common.now()?;
     let data = args.common.data();
     let pipeline = args.common.pipeline();
-    let removals = removals::Removals::load(&pipeline, &data)?;
+    let removals = removals::Removals::load(&pipeline, &data, now)?;
     let first_day = crate::time::day(now - chrono::Duration::days(args.days - 1));
     let today = crate::time::day(now);
     let this_hour = crate::time::hour(now);

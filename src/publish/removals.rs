@@ -15,10 +15,18 @@ pub struct Removals {
     takedowns: BTreeMap<String, String>,
     /// Ids of headlines a re-check found withdrawn.
     withdrawn: BTreeSet<String>,
+    /// Sites robots.txt has opted out (refused, or every listed source disallowed).
+    robots_out: BTreeMap<String, String>,
 }
 
 impl Removals {
-    pub fn load(pipeline: &Pipeline, data: &Data) -> Result<Removals> {
+    pub fn load(
+        pipeline: &Pipeline,
+        data: &Data,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Removals> {
+        let sources = crate::lists::load_sources(pipeline)?;
+        let robots_out = crate::polite::robots_optouts(data, now, &sources)?;
         let optouts = crate::lists::load_optouts(pipeline)?;
         let takedowns = crate::lists::load_takedowns(pipeline)?
             .into_iter()
@@ -33,6 +41,7 @@ impl Removals {
             optouts,
             takedowns,
             withdrawn,
+            robots_out,
         })
     }
 
@@ -51,6 +60,11 @@ impl Removals {
             || self.optouts.covers(&c.outlet, &source_site).is_some()
         {
             return Some("opted out");
+        }
+        if self.robots_out.contains_key(&source_site)
+            || self.robots_out.contains_key(&site_of(&link))
+        {
+            return Some("opted out by robots.txt");
         }
         if self.takedowns.contains_key(&c.link) {
             return Some("taken down");

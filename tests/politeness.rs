@@ -1,0 +1,841 @@
+//! Every rule of "How Huduku fetches", proven from the publisher's side: each test runs the
+//! real binaries with `--now` against the loopback web (`tests/web/polite/`) and asserts from
+//! the web's own request log and the kept files. `docs/politeness.md` maps each sentence of
+//! the fetching page to the tests here.
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::Value;
+use support::pipeline::{Workdir, repo};
+use support::web::*;
+
+const UA: &str = "HudukuBot/1.0 (+https://huduku.org/fetching)";
+const T0: &str = "2026-11-30T06:05:00Z";
+
+/// A work directory, the polite web, and a source list of `(outlet, url-with-{{port}})`.
+fn setup(name: &str, feeds: &[(&str, &str)]) -> (Workdir, Web) {
+    let w = Workdir::new(name);
+    let web = Web::start(&repo().join("tests/web/polite"), &w.dir);
+    set_sources(&w, &web, feeds);
+    (w, web)
+}
+
+fn set_sources(w: &Workdir, web: &Web, feeds: &[(&str, &str)]) {
+    let mut text = String::from("outlet,lang,kind,section,url,selector,status\n");
+    for (outlet, url) in feeds {
+        text.push_str(&format!("{outlet},en,feed,top,{url},,test\n"));
+    }
+    w.sources_text(&text, web);
+}
+
+/// What the hourly run does up to the kept items: robots first, fetch, extract; the
+/// transient bodies removed at the end.
+fn fetch(w: &Workdir, now: &str) {
+    w.stage("robots-refresh", now);
+    let _ = std::fs::remove_dir_all(w.transient_dir(now));
+    w.stage("fetch-feeds", now);
+    w.stage("extract", now);
+    let _ = std::fs::remove_dir_all(w.transient_dir(now));
+}
+
+/// The web's log for one site address.
+fn at(web: &Web, addr: &str) -> Vec<LoggedRequest> {
+    web.requests()
+        .into_iter()
+        .filter(|r| r.addr() == addr)
+        .collect()
+}
+
+fn paths(reqs: &[LoggedRequest]) -> Vec<String> {
+    reqs.iter()
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect()
+}
+
+/// Lines of an hour's fetch.jsonl.
+fn log(w: &Workdir, now: &str) -> Vec<Value> {
+    w.jsonl(&format!("{}/{}/fetch.jsonl", &now[..10], &now[11..13]))
+}
+
+fn state(w: &Workdir) -> Value {
+    serde_json::from_str(&w.read("state.json")).unwrap()
+}
+
+fn site_state(w: &Workdir, web: &Web, addr: &str) -> Value {
+    state(w)["sites"][web.base(addr)].clone()
+}
+
+fn assert_polite(web: &Web) {
+    let reqs = web.requests();
+    assert_only_user_agent(&reqs, UA);
+    assert_robots_first_per_site(&reqs);
+    assert_no_overlap_per_site(&reqs);
+    assert_min_spacing_per_site(&reqs, Duration::from_millis(1000));
+}
+
+// ---- robots.txt ---------------------------------------------------------------------
+
+#[test]
+fn robots_is_read_first_once_a_day_and_a_change_is_obeyed_from_the_next_day() {
+    let (w, web) = setup(
+        "robots_daily",
+        &[("Changing", "http://127.0.0.44:{{port}}/feed.xml")],
+    );
+    fetch(&w, T0);
+    // The publisher disallows HudukuBot during the day: today's rules stand until tomorrow's read.
+    std::fs::write(
+        web.site_dir("127.0.0.44").join("robots.txt"),
+        "User-agent: HudukuBot\nDisallow: /\n",
+    )
+    .unwrap();
+    fetch(&w, "2026-11-30T07:05:00Z");
+    fetch(&w, "2026-12-01T06:05:00Z");
+    fetch(&w, "2026-12-01T07:05:00Z");
+    let reqs = at(&web, "127.0.0.44");
+    assert_eq!(
+        paths(&reqs),
+        [
+            "GET /robots.txt",
+            "GET /feed.xml",
+            "GET /feed.xml",
+            "GET /robots.txt"
+        ],
+        "one robots.txt read a day, before anything else; the new rules stop the feed the next day"
+    );
+    assert_polite(&web);
+    let skipped = log(&w, "2026-12-01T06:05:00Z");
+    assert!(
+        skipped.iter().any(|l| l["outcome"] == "skipped"
+            && l["reason"]
+                .as_str()
+                .unwrap()
+                .contains("robots.txt disallows")),
+        "{skipped:#?}"
+    );
+}
+
+#[test]
+fn robots_group_for_hudukubot_is_kept_else_star_and_disallowed_paths_are_never_asked() {
+    let (w, web) = setup(
+        "robots_groups",
+        &[
+            ("Good", "http://127.0.0.31:{{port}}/feed.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/private/feed.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    assert_never_requested(&web.requests(), &["127.0.0.31/private/"]);
+    assert_eq!(
+        paths(&at(&web, "127.0.0.31")),
+        ["GET /robots.txt", "GET /feed.xml"]
+    );
+    // A specific group replaces `*` entirely (the demo's 127.0.0.23 is the other half of this rule).
+    std::fs::write(
+        web.site_dir("127.0.0.31").join("robots.txt"),
+        "User-agent: *\nDisallow: /\n\nUser-agent: hudukubot\nAllow: /\nDisallow: /feed.xml\n",
+    )
+    .unwrap();
+    fetch(&w, "2026-12-01T06:05:00Z");
+    let reqs = at(&web, "127.0.0.31");
+    assert_eq!(
+        paths(&reqs[2..]),
+        ["GET /robots.txt", "GET /private/feed.xml"],
+        "the HudukuBot group applies, not *"
+    );
+}
+
+#[test]
+fn robots_redirects_are_followed_and_the_rules_apply_to_the_original_site() {
+    let (w, web) = setup(
+        "robots_redirects",
+        &[
+            ("Redirects", "http://127.0.0.41:{{port}}/feed.xml"),
+            ("Redirects", "http://127.0.0.41:{{port}}/private/secret.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    let reqs = at(&web, "127.0.0.41");
+    assert_eq!(
+        paths(&reqs),
+        [
+            "GET /robots.txt",
+            "GET /r/1",
+            "GET /r/robots-real.txt",
+            "GET /feed.xml"
+        ]
+    );
+    let robots = w.jsonl("2026-11-30/robots.jsonl");
+    assert_eq!(robots[0]["site"], web.base("127.0.0.41"));
+    assert_eq!(robots[0]["verdict"], "rules");
+    assert_polite(&web);
+}
+
+#[test]
+fn robots_answering_401_refuses_the_whole_site_until_permission() {
+    let (w, web) = setup(
+        "robots_401",
+        &[("Locked", "http://127.0.0.34:{{port}}/feed.xml")],
+    );
+    fetch(&w, T0);
+    fetch(&w, "2026-12-01T06:05:00Z");
+    assert_eq!(
+        paths(&at(&web, "127.0.0.34")),
+        ["GET /robots.txt"],
+        "refused: not even tomorrow's robots.txt is asked"
+    );
+    let s = site_state(&w, &web, "127.0.0.34");
+    assert_eq!(s["refused"]["reason"], "robots-401");
+    assert_eq!(s["refused"]["at"], T0);
+    // A person records permission; the site is read again, robots.txt first.
+    std::fs::remove_file(web.site_dir("127.0.0.34").join("_rules.json")).unwrap();
+    w.append(
+        "permissions.csv",
+        &format!(
+            "{},2026-12-02,Anita (desk editor),publisher emailed: the 401 was a misconfiguration",
+            web.base("127.0.0.34")
+        ),
+    );
+    fetch(&w, "2026-12-02T06:05:00Z");
+    assert_eq!(
+        paths(&at(&web, "127.0.0.34")),
+        ["GET /robots.txt", "GET /robots.txt", "GET /feed.xml"]
+    );
+    let lifted = log(&w, "2026-12-02T06:05:00Z");
+    assert!(
+        lifted
+            .iter()
+            .any(|l| l["outcome"] == "lifted-refusal"
+                && l["reason"].as_str().unwrap().contains("Anita")),
+        "{lifted:#?}"
+    );
+}
+
+#[test]
+fn content_signal_search_no_is_a_refusal() {
+    let (w, web) = setup(
+        "robots_search_no",
+        &[("No search", "http://127.0.0.35:{{port}}/feed.xml")],
+    );
+    fetch(&w, T0);
+    fetch(&w, "2026-11-30T07:05:00Z");
+    assert_eq!(paths(&at(&web, "127.0.0.35")), ["GET /robots.txt"]);
+    assert_eq!(
+        site_state(&w, &web, "127.0.0.35")["refused"]["reason"],
+        "robots-search-no"
+    );
+    let robots = w.jsonl("2026-11-30/robots.jsonl");
+    assert_eq!(robots[0]["verdict"], "refused");
+    assert_eq!(robots[0]["content_signal"], "ai-train=no, search=no");
+}
+
+#[test]
+fn robots_unreachable_means_nothing_is_fetched_until_a_read_succeeds() {
+    let (w, web) = setup(
+        "robots_503",
+        &[("Flaky", "http://127.0.0.36:{{port}}/feed.xml")],
+    );
+    fetch(&w, T0);
+    assert_eq!(
+        paths(&at(&web, "127.0.0.36")),
+        ["GET /robots.txt"],
+        "after a 503 on robots.txt, nothing else"
+    );
+    fetch(&w, "2026-11-30T07:05:00Z");
+    assert_eq!(
+        paths(&at(&web, "127.0.0.36")),
+        ["GET /robots.txt", "GET /robots.txt", "GET /feed.xml"],
+        "a later read succeeds, then the feed"
+    );
+    assert!(
+        site_state(&w, &web, "127.0.0.36")["refused"].is_null(),
+        "unreachable is not a refusal"
+    );
+}
+
+#[test]
+fn crawl_delay_is_the_spacing_between_requests() {
+    let (w, web) = setup(
+        "crawl_delay",
+        &[
+            ("Good", "http://127.0.0.31:{{port}}/feed.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/second.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/ttl.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    let reqs = web.requests();
+    assert_eq!(reqs.len(), 4);
+    assert_min_spacing_per_site(&reqs, Duration::from_millis(2000));
+}
+
+// ---- refusals are final -------------------------------------------------------------
+
+#[test]
+fn a_403_stops_the_site_no_retry_under_another_path_until_a_newer_permission() {
+    let (w, web) = setup(
+        "refusal_403",
+        &[
+            ("Refuser", "http://127.0.0.32:{{port}}/feed.xml"),
+            ("Refuser", "http://127.0.0.32:{{port}}/other.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    let first = at(&web, "127.0.0.32");
+    // Whichever source went first, nothing is asked of the site after the 403.
+    let refused_at = first
+        .iter()
+        .position(|r| r.status == 403)
+        .expect("the site answered 403");
+    assert_eq!(
+        refused_at,
+        first.len() - 1,
+        "no request after the refusal: {:?}",
+        paths(&first)
+    );
+    fetch(&w, "2026-11-30T08:05:00Z");
+    fetch(&w, "2026-12-01T06:05:00Z");
+    assert_eq!(
+        at(&web, "127.0.0.32").len(),
+        first.len(),
+        "later runs ask nothing, robots.txt included"
+    );
+    let s = site_state(&w, &web, "127.0.0.32");
+    assert_eq!(s["refused"]["reason"], "refused-403");
+    assert_eq!(s["refused"]["evidence"], "HTTP 403");
+    assert_eq!(s["refused"]["at"], T0);
+    // A permission older than the refusal does not lift it; a newer one does.
+    w.append(
+        "permissions.csv",
+        &format!("{},2026-11-29,Ravi,an old note", web.base("127.0.0.32")),
+    );
+    fetch(&w, "2026-12-01T08:05:00Z");
+    assert_eq!(at(&web, "127.0.0.32").len(), first.len());
+    std::fs::remove_file(web.site_dir("127.0.0.32").join("_rules.json")).unwrap();
+    w.append("permissions.csv", &format!("http://127.0.0.32:{}/feed.xml,2026-12-01T12:00:00Z,Ravi (editor),publisher lifted the block", web.port));
+    fetch(&w, "2026-12-02T06:05:00Z");
+    let after = at(&web, "127.0.0.32");
+    assert_eq!(paths(&after[first.len()..])[0], "GET /robots.txt");
+    assert!(
+        after.len() >= first.len() + 3,
+        "both feeds read again: {:?}",
+        paths(&after)
+    );
+    assert_polite(&web);
+}
+
+fn assert_challenge_refuses(name: &str, addr: &str, reason: &str) {
+    let (w, web) = setup(
+        name,
+        &[("Site", &format!("http://{addr}:{{{{port}}}}/feed.xml"))],
+    );
+    fetch(&w, T0);
+    fetch(&w, "2026-11-30T08:05:00Z");
+    assert_eq!(
+        paths(&at(&web, addr)),
+        ["GET /robots.txt", "GET /feed.xml"],
+        "one request, then never again"
+    );
+    let s = site_state(&w, &web, addr);
+    assert_eq!(s["refused"]["reason"], reason, "{s:#}");
+    assert!(!s["refused"]["evidence"].as_str().unwrap().is_empty());
+    assert!(
+        w.jsonl("2026-11-30/06/items.jsonl").is_empty(),
+        "nothing is read from a challenge page"
+    );
+}
+
+#[test]
+fn cloudflare_challenge_is_a_refusal() {
+    assert_challenge_refuses("challenge_cf", "127.0.0.37", "challenge-cloudflare");
+}
+
+#[test]
+fn aws_waf_challenge_on_a_202_is_a_refusal() {
+    assert_challenge_refuses("challenge_aws", "127.0.0.38", "challenge-aws-waf");
+}
+
+#[test]
+fn perimeterx_block_page_on_a_200_is_a_refusal() {
+    assert_challenge_refuses("challenge_px", "127.0.0.39", "challenge-perimeterx");
+}
+
+#[test]
+fn a_451_is_a_refusal() {
+    assert_challenge_refuses("refusal_451", "127.0.0.40", "refused-451");
+}
+
+// ---- asked to wait, it waits --------------------------------------------------------
+
+#[test]
+fn asked_to_wait_it_waits_at_least_an_hour_and_three_in_a_row_halt_the_site() {
+    let (w, web) = setup("waits", &[("Busy", "http://127.0.0.33:{{port}}/feed.xml")]);
+    // 429 with Retry-After: 7200 → nothing before 08:05.
+    fetch(&w, T0);
+    fetch(&w, "2026-11-30T07:05:00Z");
+    fetch(&w, "2026-11-30T08:00:00Z");
+    assert_eq!(
+        at(&web, "127.0.0.33").len(),
+        2,
+        "robots.txt and one 429; nothing until Retry-After has passed"
+    );
+    let l = log(&w, "2026-11-30T07:05:00Z");
+    assert!(
+        l.iter()
+            .any(|x| x["outcome"] == "skipped" && x["until"] == "2026-11-30T08:05:00Z"),
+        "{l:#?}"
+    );
+    // 503 without Retry-After → one hour.
+    fetch(&w, "2026-11-30T08:05:00Z");
+    fetch(&w, "2026-11-30T09:00:00Z");
+    assert_eq!(at(&web, "127.0.0.33").len(), 3);
+    assert_eq!(
+        site_state(&w, &web, "127.0.0.33")["wait_until"],
+        "2026-11-30T09:05:00Z"
+    );
+    // 429 with an HTTP date (20:00) → the third in a row halts the site.
+    fetch(&w, "2026-11-30T09:05:00Z");
+    assert_eq!(at(&web, "127.0.0.33").len(), 4);
+    let s = site_state(&w, &web, "127.0.0.33");
+    assert_eq!(s["wait_until"], "2026-11-30T20:00:00Z");
+    assert_eq!(s["halted"]["reason"], "halted-3-waits");
+    fetch(&w, "2026-12-01T06:05:00Z");
+    assert_eq!(
+        at(&web, "127.0.0.33").len(),
+        4,
+        "halted: nothing, robots.txt included, until a person looks"
+    );
+    w.append(
+        "permissions.csv",
+        &format!(
+            "{},2026-12-01T07:00:00Z,Anita,spoke to their ops team",
+            web.base("127.0.0.33")
+        ),
+    );
+    fetch(&w, "2026-12-01T07:05:00Z");
+    let reqs = at(&web, "127.0.0.33");
+    assert_eq!(paths(&reqs[4..]), ["GET /robots.txt", "GET /feed.xml"]);
+    assert_eq!(reqs[5].status, 200);
+    assert_eq!(
+        site_state(&w, &web, "127.0.0.33")["waits_in_a_row"],
+        0,
+        "a good answer resets the count"
+    );
+    assert_polite(&web);
+}
+
+// ---- how often, how gently ----------------------------------------------------------
+
+#[test]
+fn each_feed_about_hourly_never_within_ten_minutes_longer_when_it_asks() {
+    let (w, web) = setup(
+        "rhythm",
+        &[
+            ("Good", "http://127.0.0.31:{{port}}/feed.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/ttl.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/maxage.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/bigttl.xml"),
+        ],
+    );
+    let count = |p: &str| {
+        at(&web, "127.0.0.31")
+            .iter()
+            .filter(|r| r.path == p)
+            .count()
+    };
+    for now in [
+        "2026-11-30T06:05:00Z",
+        "2026-11-30T06:09:00Z",
+        "2026-11-30T06:40:00Z",
+    ] {
+        fetch(&w, now);
+    }
+    assert_eq!(
+        (
+            count("/feed.xml"),
+            count("/ttl.xml"),
+            count("/maxage.xml"),
+            count("/bigttl.xml")
+        ),
+        (1, 1, 1, 1),
+        "the hourly target run thrice in 35 minutes asks once"
+    );
+    for now in [
+        "2026-11-30T07:05:00Z",
+        "2026-11-30T08:05:00Z",
+        "2026-11-30T09:05:00Z",
+    ] {
+        fetch(&w, now);
+    }
+    assert_eq!(count("/feed.xml"), 4, "about once an hour");
+    assert_eq!(count("/maxage.xml"), 2, "max-age=7200: every two hours");
+    assert_eq!(count("/ttl.xml"), 2, "<ttl>180: every three hours");
+    assert_eq!(count("/bigttl.xml"), 1);
+    fetch(&w, "2026-12-01T06:04:00Z");
+    fetch(&w, "2026-12-01T06:06:00Z");
+    assert_eq!(count("/bigttl.xml"), 2, "<ttl>5000 is capped at 24 hours");
+    let next = log(&w, T0);
+    assert!(
+        next.iter()
+            .any(|l| l["outcome"] == "next"
+                && l["reason"].as_str().unwrap().contains("<ttl>180</ttl>")),
+        "{next:#?}"
+    );
+}
+
+#[test]
+fn conditional_requests_send_validators_byte_for_byte_and_a_304_is_a_success() {
+    let (w, web) = setup(
+        "conditional",
+        &[("Good", "http://127.0.0.31:{{port}}/feed.xml")],
+    );
+    fetch(&w, T0);
+    fetch(&w, "2026-11-30T07:05:00Z");
+    let reqs: Vec<_> = at(&web, "127.0.0.31")
+        .into_iter()
+        .filter(|r| r.path == "/feed.xml")
+        .collect();
+    assert_eq!(reqs.len(), 2);
+    let first = &reqs[0];
+    assert!(
+        first.if_none_match.is_none() && first.if_modified_since.is_none(),
+        "no validators invented"
+    );
+    let kept = &state(&w)["sources"][format!("http://127.0.0.31:{}/feed.xml", web.port)];
+    assert_eq!(reqs[1].if_none_match.as_deref(), kept["etag"].as_str());
+    assert_eq!(
+        reqs[1].if_modified_since.as_deref(),
+        kept["last_modified"].as_str()
+    );
+    assert_eq!(reqs[1].status, 304);
+    let l = log(&w, "2026-11-30T07:05:00Z");
+    assert!(l.iter().any(|x| x["outcome"] == "not-modified"));
+    assert_eq!(kept["failures"], 0);
+    assert!(
+        w.jsonl("2026-11-30/07/items.jsonl").is_empty(),
+        "a 304 brings nothing new"
+    );
+}
+
+#[test]
+fn sites_are_served_side_by_side_and_each_site_one_at_a_time() {
+    let (w, web) = setup(
+        "side_by_side",
+        &[
+            ("Good", "http://127.0.0.31:{{port}}/feed.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/second.xml"),
+            ("Redirect target", "http://127.0.0.42:{{port}}/feed.xml"),
+            ("Changing", "http://127.0.0.44:{{port}}/feed.xml"),
+        ],
+    );
+    w.stage("fetch-feeds", T0); // robots.txt read by the fetch itself, first
+    let reqs = web.requests();
+    assert_eq!(reqs.len(), 7);
+    assert_polite(&web);
+    // Side by side: the slow site (Crawl-delay 2) does not hold up the others.
+    let started = |addr: &str| at(&web, addr).last().unwrap().arrived;
+    let slow_done = at(&web, "127.0.0.31").last().unwrap().finished;
+    assert!(started("127.0.0.42") < slow_done && started("127.0.0.44") < slow_done);
+}
+
+#[test]
+fn failures_back_off_from_ten_minutes_doubling() {
+    let (w, web) = setup(
+        "backoff",
+        &[("Broken", "http://127.0.0.43:{{port}}/broken.xml")],
+    );
+    for now in [
+        "2026-11-30T06:00:00Z",
+        "2026-11-30T06:10:00Z",
+        "2026-11-30T06:20:00Z",
+        "2026-11-30T06:30:00Z",
+        "2026-11-30T07:10:00Z",
+    ] {
+        fetch(&w, now);
+    }
+    let feed: Vec<_> = at(&web, "127.0.0.43")
+        .into_iter()
+        .filter(|r| r.path == "/broken.xml")
+        .collect();
+    // 06:00 fails → 06:10 (+10) fails → +20 = 06:30 fails → +40 = 07:10.
+    assert_eq!(feed.len(), 4, "asked at 06:00, 06:10, 06:30 and 07:10 only");
+    let s = &state(&w)["sources"][format!("http://127.0.0.43:{}/broken.xml", web.port)];
+    assert_eq!(s["failures"], 4);
+    assert_eq!(s["next_due"], "2026-11-30T08:30:00Z");
+}
+
+#[test]
+fn a_slow_source_times_out_and_is_dropped_for_the_run() {
+    let (w, web) = setup(
+        "timeout",
+        &[
+            ("Slow", "http://127.0.0.43:{{port}}/slow.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/feed.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    let l = log(&w, T0);
+    let slow = l
+        .iter()
+        .find(|x| x["url"].as_str().unwrap().ends_with("/slow.xml") && x["method"] == "GET")
+        .unwrap();
+    assert_eq!(slow["outcome"], "failed");
+    assert!(
+        slow["reason"].as_str().unwrap().contains("timeout"),
+        "{slow:#}"
+    );
+    let items = w.jsonl("2026-11-30/06/items.jsonl");
+    assert!(
+        items
+            .iter()
+            .all(|i| !i["link"].as_str().unwrap().contains("127.0.0.43"))
+    );
+    assert_eq!(items.len(), 3, "the other site's items are kept");
+}
+
+#[test]
+fn a_body_over_the_cap_is_dropped_not_parsed() {
+    let (w, web) = setup("body_cap", &[("Big", "http://127.0.0.43:{{port}}/big.xml")]);
+    fetch(&w, T0);
+    let l = log(&w, T0);
+    let big = l
+        .iter()
+        .find(|x| x["method"] == "GET" && x["url"].as_str().unwrap().ends_with("/big.xml"))
+        .unwrap();
+    assert_eq!(big["outcome"], "failed");
+    assert!(big["reason"].as_str().unwrap().contains("dropped"));
+    assert!(w.jsonl("2026-11-30/06/items.jsonl").is_empty());
+    drop(web);
+}
+
+#[test]
+fn redirects_are_checked_hop_by_hop() {
+    let (w, web) = setup(
+        "redirects",
+        &[
+            ("R", "http://127.0.0.41:{{port}}/old.xml"),
+            ("R", "http://127.0.0.41:{{port}}/moved.xml"),
+            ("R", "http://127.0.0.41:{{port}}/loop1.xml"),
+            ("R", "http://127.0.0.41:{{port}}/agg.xml"),
+            ("R", "http://127.0.0.41:{{port}}/sneaky.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    let reqs = web.requests();
+    assert_polite(&web);
+    // The hop to another site reads that site's robots.txt first.
+    assert_eq!(
+        paths(&at(&web, "127.0.0.42")),
+        ["GET /robots.txt", "GET /feed.xml"]
+    );
+    // Six hops: the sixth is not followed.
+    assert!(
+        reqs.iter().any(|r| r.path == "/loop6.xml") && !reqs.iter().any(|r| r.path == "/loop7.xml"),
+        "{:?}",
+        paths(&reqs)
+    );
+    // A redirect into a disallowed path is not followed.
+    assert_never_requested(&reqs, &["127.0.0.41/private/"]);
+    let l = log(&w, T0);
+    let reason = |needle: &str| {
+        l.iter()
+            .any(|x| x["reason"].as_str().unwrap_or("").contains(needle))
+    };
+    assert!(
+        reason("Google News"),
+        "a redirect into an aggregator is refused and logged: {l:#?}"
+    );
+    assert!(reason("more than five redirects"));
+    assert!(l.iter().any(|x| x["outcome"] == "moved" && x["reason"].as_str().unwrap().contains("/feed.xml")), "a permanent redirect is reported");
+    let sources = std::fs::read_to_string(&w.sources).unwrap();
+    assert!(
+        sources.contains("/moved.xml"),
+        "the hand-kept list is not rewritten"
+    );
+}
+
+#[test]
+fn a_source_list_naming_an_aggregator_fails_naming_the_line() {
+    let (w, web) = setup(
+        "aggregator_source",
+        &[
+            ("Good", "http://127.0.0.31:{{port}}/feed.xml"),
+            ("GN", "https://news.google.com/rss?hl=kn"),
+        ],
+    );
+    let err = w.stage_fails("fetch-feeds", T0);
+    assert!(
+        err.contains("sources.csv:3") && err.contains("Google News"),
+        "{err}"
+    );
+    assert!(
+        web.requests().is_empty(),
+        "nothing is fetched from a list that fails to load"
+    );
+}
+
+// ---- opting out ---------------------------------------------------------------------
+
+#[test]
+fn an_opted_out_site_is_not_fetched_and_leaves_every_page() {
+    let (w, web) = setup(
+        "optout",
+        &[
+            ("Changing", "http://127.0.0.44:{{port}}/feed.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/feed.xml"),
+        ],
+    );
+    w.hourly(T0);
+    let page = std::fs::read_to_string(w.data.join("site/index.html")).unwrap();
+    assert!(page.contains("Changing headline 1"));
+    let before = at(&web, "127.0.0.44").len();
+    w.append(
+        "optouts.csv",
+        &format!(
+            "site,{},2026-11-30,email from the editor",
+            web.base("127.0.0.44")
+        ),
+    );
+    w.hourly("2026-12-01T07:05:00Z");
+    assert_eq!(
+        at(&web, "127.0.0.44").len(),
+        before,
+        "not fetched from the next run"
+    );
+    for f in w
+        .data_files()
+        .iter()
+        .filter(|p| p.starts_with("site") || p.ends_with("published.jsonl"))
+    {
+        let text = std::fs::read_to_string(w.data.join(f)).unwrap();
+        assert!(
+            !text.contains("127.0.0.44"),
+            "{} still shows the opted-out site",
+            f.display()
+        );
+    }
+}
+
+#[test]
+fn robots_disallowing_every_listed_source_counts_as_opting_out() {
+    let (w, web) = setup(
+        "robots_optout",
+        &[
+            ("Changing", "http://127.0.0.44:{{port}}/feed.xml"),
+            ("Good", "http://127.0.0.31:{{port}}/feed.xml"),
+        ],
+    );
+    w.hourly(T0);
+    assert!(
+        std::fs::read_to_string(w.data.join("site/index.html"))
+            .unwrap()
+            .contains("Changing headline 1")
+    );
+    std::fs::write(
+        web.site_dir("127.0.0.44").join("robots.txt"),
+        "User-agent: HudukuBot\nDisallow: /feed.xml\n",
+    )
+    .unwrap();
+    w.hourly("2026-12-01T06:05:00Z");
+    for f in w
+        .data_files()
+        .iter()
+        .filter(|p| p.starts_with("site") || p.ends_with("published.jsonl"))
+    {
+        let text = std::fs::read_to_string(w.data.join(f)).unwrap();
+        assert!(
+            !text.contains("127.0.0.44"),
+            "{} still shows the site whose robots.txt now says no",
+            f.display()
+        );
+    }
+    assert!(
+        w.read("2026-11-30/published.jsonl")
+            .contains("Good Times headline 1"),
+        "the other site stays"
+    );
+}
+
+// ---- the record ---------------------------------------------------------------------
+
+#[test]
+fn every_request_is_a_line_in_fetch_jsonl_and_state_rebuilds_from_the_logs() {
+    let (w, web) = setup(
+        "ledger",
+        &[
+            ("Good", "http://127.0.0.31:{{port}}/feed.xml"),
+            ("Refuser", "http://127.0.0.32:{{port}}/feed.xml"),
+            ("Busy", "http://127.0.0.33:{{port}}/feed.xml"),
+            ("Broken", "http://127.0.0.43:{{port}}/broken.xml"),
+            ("R", "http://127.0.0.41:{{port}}/old.xml"),
+        ],
+    );
+    let times = [
+        "2026-11-30T06:05:00Z",
+        "2026-11-30T08:05:00Z",
+        "2026-11-30T10:05:00Z",
+    ];
+    for now in times {
+        fetch(&w, now);
+    }
+    let mut made = 0;
+    for now in times {
+        made += log(&w, now)
+            .iter()
+            .filter(|l| {
+                l["method"].is_string() && l["outcome"] != "skipped" && l["outcome"] != "failed"
+                    || (l["outcome"] == "failed" && l["status"].is_u64())
+            })
+            .count();
+    }
+    assert_eq!(
+        made,
+        web.requests().len(),
+        "one fetch.jsonl line per request the web saw"
+    );
+    let saved = w.read("state.json");
+    std::fs::remove_file(w.data.join("state.json")).unwrap();
+    // The next run rebuilds the state from the logs before it decides anything.
+    w.stage("robots-refresh", "2026-11-30T10:06:00Z");
+    assert_eq!(
+        w.read("state.json"),
+        saved,
+        "state.json rebuilt from nothing but the kept logs"
+    );
+}
+
+#[test]
+fn a_refusal_logged_by_a_run_that_died_is_not_forgotten() {
+    let (w, web) = setup(
+        "crash",
+        &[("Refuser", "http://127.0.0.32:{{port}}/other.xml")],
+    );
+    fetch(&w, T0);
+    let before = at(&web, "127.0.0.32").len();
+    // A run that died after the site refused: its journal holds the line; state.json does not.
+    let hour = w.data.join("2026-11-30/07");
+    std::fs::create_dir_all(&hour).unwrap();
+    let line = serde_json::json!({
+        "at": "2026-11-30T07:05:00Z", "stage": "fetch-feeds", "site": web.base("127.0.0.32"),
+        "url": format!("{}/other.xml", web.base("127.0.0.32")), "method": "GET",
+        "source": format!("{}/other.xml", web.base("127.0.0.32")), "status": 403, "outcome": "refused",
+        "reason": "refused-403", "bytes": 9, "etag": null, "last_modified": null, "until": null, "evidence": "HTTP 403"
+    });
+    std::fs::write(
+        hour.join(".fetch-journal.jsonl"),
+        format!("{line}\n{{\"at\":\"2026-11-30T07:05"),
+    )
+    .unwrap();
+    fetch(&w, "2026-11-30T08:05:00Z");
+    assert_eq!(
+        at(&web, "127.0.0.32").len(),
+        before,
+        "the refusal in the dead run's journal stands"
+    );
+    assert!(!hour.join(".fetch-journal.jsonl").exists());
+    assert!(
+        w.read("2026-11-30/07/fetch.jsonl").contains("refused-403"),
+        "the dead run's lines are kept in its hour's log"
+    );
+}

@@ -46,6 +46,10 @@ pub const PRODUCT_TOKEN: &str = "HudukuBot";
 pub const TIMEOUT: Duration = Duration::from_secs(8);
 /// Least time between the end of one request to a site and the start of the next.
 pub const MIN_SPACING: Duration = Duration::from_secs(1);
+/// Added to every wait between requests to a site: the publisher's server notes a request
+/// finished a moment after we have read its last byte, and the spacing is promised as the
+/// publisher measures it.
+pub const SPACING_MARGIN: Duration = Duration::from_millis(50);
 /// Largest body read; a larger one is dropped whole.
 pub const BODY_CAP: u64 = 10 * 1024 * 1024;
 /// robots.txt bodies are read this far (RFC 9309 asks for at least 500 KiB) and cut there.
@@ -157,7 +161,8 @@ pub struct FetchLine {
     pub stage: String,
     pub site: String,
     pub url: String,
-    /// `GET` or `HEAD`; null when no request was made.
+    /// `GET` or `HEAD` on the one line each request gets; null on lines that record a
+    /// decision or a consequence (a skip, a refusal of the source's site, a schedule).
     pub method: Option<String>,
     pub source: Option<String>,
     pub status: Option<u16>,
@@ -693,7 +698,6 @@ impl Polite {
                     )
                 };
                 let mut refusal = self.line(site, &robots_url, None);
-                refusal.method = Some("GET".into());
                 refusal.status = Some(status);
                 refusal.outcome = "refused".into();
                 refusal.reason = reason;
@@ -757,7 +761,7 @@ impl Polite {
                 self.note(FetchLine {
                     outcome: outcome.into(),
                     reason: reason.clone(),
-                    method: Some(req.method.as_str().into()),
+
                     status: Some(status),
                     ..self.line(&site, url.as_str(), src)
                 });
@@ -943,7 +947,7 @@ impl Polite {
                             outcome: "refused".into(),
                             reason: format!("{reason} on {url}"),
                             evidence: Some(evidence),
-                            method: l.method.clone(),
+
                             status: Some(status),
                             ..self.line(&source_site, url.as_str(), src)
                         });
@@ -996,7 +1000,7 @@ impl Polite {
         cut: bool,
     ) -> Raw {
         if let Some(last) = slot.last_done {
-            let ready = last + self.spacing(&site_of(url));
+            let ready = last + self.spacing(&site_of(url)) + SPACING_MARGIN;
             let now = Instant::now();
             if ready > now {
                 std::thread::sleep(ready - now);

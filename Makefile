@@ -109,7 +109,7 @@ demo: build
 	@echo "page: $(DEMO)/site/index.html"
 
 test:
-	$(CARGO) test --release --quiet
+	$(CARGO) test --release --quiet -- --test-threads=8
 
 bench:
 	$(CARGO) bench

@@ -28,9 +28,17 @@ pub fn run(args: &Args) -> Result<Report> {
     let never = crate::lists::load_never_fetch(&pipeline)?;
     let polite = Polite::open(&data, now, "robots-refresh", never, &permissions)?;
     let mut sites = BTreeSet::new();
+    let mut opted_out = BTreeSet::new();
     for s in &sources {
         if optouts.covers(&s.outlet, &s.site()).is_none() {
             sites.insert(s.site());
+        } else {
+            opted_out.insert(s.site());
+        }
+    }
+    for site in opted_out.difference(&sites) {
+        if let Ok(url) = url::Url::parse(&format!("{site}/robots.txt")) {
+            polite.note_skip(&url, None, "opted out (optouts.csv): not asked", None);
         }
     }
     let sites: Vec<String> = sites.into_iter().collect();

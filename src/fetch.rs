@@ -23,8 +23,10 @@ use crate::polite::{Outcome, Polite, Req};
 pub struct Args {
     #[command(flatten)]
     pub common: Common,
-    /// Sites read side by side (each site's own requests are always one at a time).
-    #[arg(long, default_value_t = 32)]
+    /// Sites read side by side, at most (each site's own requests are always one at a time).
+    /// A site spends most of its time waiting out its spacing, so the default gives every
+    /// site its own thread: no site ever waits on another.
+    #[arg(long, default_value_t = crate::polite::SITES_SIDE_BY_SIDE)]
     pub workers: usize,
 }
 

@@ -117,7 +117,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let queues: Vec<Vec<&(i64, Published)>> = by_site.into_values().collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..queues.len().clamp(1, 32) {
+        for _ in 0..queues.len().clamp(1, crate::polite::SITES_SIDE_BY_SIDE) {
             scope.spawn(|| {
                 while let Some(q) =
                     queues.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst))

@@ -56,6 +56,9 @@ pub const BODY_CAP: u64 = 10 * 1024 * 1024;
 pub const ROBOTS_READ: u64 = 512 * 1024;
 /// Redirect hops followed at most (robots.txt and every other request).
 pub const MAX_REDIRECTS: usize = 5;
+/// Sites served side by side at most, one thread each: a site spends most of its time waiting
+/// out its spacing, so no site should ever wait on another.
+pub const SITES_SIDE_BY_SIDE: usize = 1024;
 /// The least wait after a 429 or 503, whatever Retry-After says.
 pub const MIN_WAIT: CDuration = CDuration::hours(1);
 /// 429/503 answers in a row that halt a site until a person looks.

@@ -112,4 +112,4 @@ test:
 	$(CARGO) test --release --quiet -- --test-threads=8
 
 bench:
-	$(CARGO) bench
+	$(CARGO) bench --bench pipeline

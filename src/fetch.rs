@@ -198,7 +198,7 @@ fn fetch_one(
     let (kept, next, why) = match outcome {
         Outcome::Fetched(f) => {
             let key = s.key();
-            crate::store::write_atomic(&transient.join(format!("{key}.body")), &f.body)?;
+            crate::store::write_transient(&transient.join(format!("{key}.body")), &f.body)?;
             let meta = RawMeta {
                 source: url.clone(),
                 outlet: s.outlet.clone(),
@@ -208,7 +208,7 @@ fn fetch_one(
                 url: f.url.to_string(),
                 content_type: f.headers.get("content-type").cloned(),
             };
-            crate::store::write_atomic(
+            crate::store::write_transient(
                 &transient.join(format!("{key}.json")),
                 &serde_json::to_vec(&meta)?,
             )?;

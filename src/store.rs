@@ -121,6 +121,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     result
 }
 
+/// Writes a transient file (a raw body, its description): plainly, without syncing or
+/// renaming, since it lives only for the hour's run and the run's end removes it whatever
+/// state it is in; `extract` reads a body only through its description, written after it.
+pub fn write_transient(path: &Path, bytes: &[u8]) -> Result<()> {
+    fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
 /// Serialises records as JSON lines (one per line, `\n` after each) and writes them atomically.
 pub fn write_jsonl<T: Serialize>(path: &Path, records: &[T]) -> Result<()> {
     let mut out = Vec::with_capacity(records.len() * 256);

@@ -409,11 +409,13 @@ impl Polite {
             let mut bytes = serde_json::to_vec(&line).unwrap_or_default();
             bytes.push(b'\n');
             let written = j.write_all(&bytes);
-            let changes_state = !matches!(
+            // A refusal, a wait or a lifting must survive even a power cut; the rest survives a
+            // crashed process already, being written before the run goes on.
+            let must_sync = matches!(
                 line.outcome.as_str(),
-                "skipped" | "robots" | "redirect" | "moved"
+                "refused" | "wait" | "lifted-refusal" | "lifted-halt"
             );
-            let synced = if changes_state { j.sync_data() } else { Ok(()) };
+            let synced = if must_sync { j.sync_data() } else { Ok(()) };
             if let Err(e) = written.and(synced) {
                 eprintln!("{}: cannot write the fetch journal: {e}", self.stage);
             }
@@ -473,7 +475,11 @@ impl Polite {
     pub fn site_stop(&self, site: &str) -> Option<(String, Option<DateTime<Utc>>)> {
         let st = lock(&self.state);
         let family = site_family(site);
-        for (other, s) in st.sites.iter().filter(|(k, _)| site_family(k) == family) {
+        for (other, s) in st
+            .sites
+            .iter()
+            .filter(|(k, s)| s.refused.is_some() && site_family(k) == family)
+        {
             if let Some(r) = &s.refused {
                 let whose = if other == site {
                     String::new()

@@ -1,0 +1,294 @@
+//! `make bench`: the design's speed targets, measured side by side in one run.
+//!
+//! - hourly: 2,000 sources on 400 loopback sites; the wall time of `fetch-feeds` against the
+//!   politeness lower bound (the largest, over sites, of that site's serialised time:
+//!   its requests' own durations plus one spacing before each), and the peak memory.
+//! - extract: MB/s of feed XML through `extract::parse_body`, beside feed-rs alone and a
+//!   bare quick-xml event loop on the same bytes (the ratios are what to quote).
+//! - publish: 30 days of 2,000 sources (about a million headlines) through `publish`.
+//!
+//! `cargo bench --bench pipeline -- hourly|extract|publish` runs one part. Nothing here is a
+//! test: machines are shared and noisy, so read the ratios, not the seconds.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let which: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let run = |name: &str| which.is_empty() || which.iter().any(|w| w == name);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench");
+    std::fs::create_dir_all(&root).unwrap();
+    if run("extract") {
+        extract(&root);
+    }
+    if run("hourly") {
+        hourly(&root);
+    }
+    if run("publish") {
+        publish(&root);
+    }
+}
+
+fn rss(site: &str, feed: usize, items: usize) -> String {
+    let mut s = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><channel><title>Bench</title>\n",
+    );
+    for i in 0..items {
+        s.push_str(&format!(
+            "<item><title>ಬೆಂಗಳೂರು ಮೆಟ್ರೊ: headline {feed}-{i} &amp; more</title><link>http://{site}/news/{feed}/{i}.html</link>\
+<pubDate>Mon, 30 Nov 2026 0{}:{:02}:00 +0530</pubDate><category>Politics</category><dc:creator>Staff</dc:creator>\
+<description><![CDATA[<p>A summary of item {i} with <b>markup</b>, long enough to look like a real newsroom summary of the story.</p>]]></description></item>\n",
+            i % 10,
+            i % 60
+        ));
+    }
+    s.push_str("</channel></rss>\n");
+    s
+}
+
+fn extract(root: &Path) {
+    let _ = root;
+    let bodies: Vec<Vec<u8>> = (0..400)
+        .map(|f| rss("127.0.0.1", f, 200).into_bytes())
+        .collect();
+    let total: usize = bodies.iter().map(Vec::len).sum();
+    let mb = total as f64 / 1e6;
+    let base = url::Url::parse("http://127.0.0.1/feed.xml").unwrap();
+    let time = |f: &dyn Fn(&[u8]) -> usize| {
+        let mut best = f64::MAX;
+        let mut n = 0;
+        for _ in 0..3 {
+            let t = Instant::now();
+            n = bodies.iter().map(|b| f(b)).sum::<usize>();
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        (mb / best, n)
+    };
+    let (ours, items) = time(&|b| {
+        huduku::extract::parse_body(huduku::lists::Kind::Feed, b, &base, None, None)
+            .items
+            .len()
+    });
+    let (feedrs, _) = time(&|b| {
+        feed_rs::parser::parse(b)
+            .map(|f| f.entries.len())
+            .unwrap_or(0)
+    });
+    let (bare, _) = time(&|b| {
+        let mut r = quick_xml::Reader::from_reader(b);
+        let mut buf = Vec::new();
+        let mut n = 0;
+        loop {
+            match r.read_event_into(&mut buf) {
+                Ok(quick_xml::events::Event::Eof) | Err(_) => break,
+                Ok(_) => n += 1,
+            }
+            buf.clear();
+        }
+        n
+    });
+    println!("extract: {mb:.1} MB of RSS, {items} items, best of 3 on one core");
+    println!("  huduku extract   {ours:8.1} MB/s");
+    println!(
+        "  feed-rs alone    {feedrs:8.1} MB/s   (huduku/feed-rs = {:.2})",
+        ours / feedrs
+    );
+    println!(
+        "  quick-xml events {bare:8.1} MB/s   (huduku/bare = {:.2})",
+        ours / bare
+    );
+}
+
+fn max_rss_children_kib() -> i64 {
+    unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut u);
+        u.ru_maxrss
+    }
+}
+
+fn hourly(root: &Path) {
+    let (sites, per_site) = (400usize, 5usize);
+    let dir = root.join("hourly");
+    let _ = std::fs::remove_dir_all(&dir);
+    let web_dir = dir.join("web");
+    let mut sources = String::from("outlet,lang,kind,section,url,selector,status\n");
+    for s in 0..sites {
+        let addr = format!("127.0.{}.{}", 1 + s / 200, 10 + s % 200);
+        let site = web_dir.join(&addr);
+        std::fs::create_dir_all(&site).unwrap();
+        std::fs::write(site.join("robots.txt"), "User-agent: *\nAllow: /\n").unwrap();
+        for f in 0..per_site {
+            std::fs::write(
+                site.join(format!("feed{f}.xml")),
+                rss(&format!("{addr}:{{{{port}}}}"), f, 20),
+            )
+            .unwrap();
+            sources.push_str(&format!(
+                "Outlet {s},en,feed,top,http://{addr}:{{{{port}}}}/feed{f}.xml,,bench\n"
+            ));
+        }
+    }
+    let log = dir.join("requests.jsonl");
+    let ready = dir.join("web.port");
+    let mut web = Command::new(env!("CARGO_BIN_EXE_loopback-web"))
+        .arg("--sites")
+        .arg(&web_dir)
+        .args(["--port", "0", "--latency-ms", "20", "--log"])
+        .arg(&log)
+        .arg("--ready")
+        .arg(&ready)
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    let port = loop {
+        if let Ok(p) = std::fs::read_to_string(&ready) {
+            break p.trim().to_string();
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(30),
+            "loopback web did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let pipeline = dir.join("pipeline");
+    std::fs::create_dir_all(&pipeline).unwrap();
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        repo.join("pipeline/never-fetch.csv"),
+        pipeline.join("never-fetch.csv"),
+    )
+    .unwrap();
+    std::fs::write(
+        pipeline.join("sources.csv"),
+        sources.replace("{{port}}", &port),
+    )
+    .unwrap();
+    let stage = |bin: &str| {
+        let t = Instant::now();
+        let st = Command::new(bin)
+            .args(["--now", "2026-11-30T06:05:00Z", "--data"])
+            .arg(dir.join("data"))
+            .arg("--pipeline")
+            .arg(&pipeline)
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(st.success(), "{bin} failed");
+        t.elapsed()
+    };
+    stage(env!("CARGO_BIN_EXE_robots-refresh"));
+    let started = chrono::Utc::now();
+    let wall = stage(env!("CARGO_BIN_EXE_fetch-feeds"));
+    let rss_kib = max_rss_children_kib();
+    let _ = web.kill();
+    let _ = web.wait();
+    // The politeness lower bound, from the web's own log of the fetch-feeds requests.
+    let mut per: BTreeMap<String, (usize, f64)> = BTreeMap::new();
+    for line in std::fs::read_to_string(&log).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let arrived: chrono::DateTime<chrono::Utc> =
+            v["arrived"].as_str().unwrap().parse().unwrap();
+        let finished: chrono::DateTime<chrono::Utc> =
+            v["finished"].as_str().unwrap().parse().unwrap();
+        if arrived < started {
+            continue;
+        }
+        let e = per
+            .entry(v["site"].as_str().unwrap().to_string())
+            .or_default();
+        e.0 += 1;
+        e.1 += (finished - arrived).num_microseconds().unwrap() as f64 / 1e6;
+    }
+    let spacing = huduku::polite::MIN_SPACING.as_secs_f64();
+    let bound = per
+        .values()
+        .map(|(n, busy)| *n as f64 * spacing + busy)
+        .fold(0.0, f64::max);
+    let requests: usize = per.values().map(|p| p.0).sum();
+    println!(
+        "hourly: {sources_n} sources on {sites} sites, {requests} requests",
+        sources_n = sites * per_site
+    );
+    println!("  fetch-feeds wall       {:8.2} s", wall.as_secs_f64());
+    println!(
+        "  politeness lower bound {bound:8.2} s   (wall/bound = {:.3}; target <= 1.15)",
+        wall.as_secs_f64() / bound
+    );
+    println!(
+        "  peak memory (children) {:8.1} MiB (target < 100)",
+        rss_kib as f64 / 1024.0
+    );
+}
+
+fn publish(root: &Path) {
+    let dir = root.join("publish");
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.join("data");
+    let (days, per_hour) = (30usize, 1400usize);
+    let start = chrono::DateTime::parse_from_rfc3339("2026-11-01T00:00:00Z")
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    let topics = huduku::classify::TOPICS;
+    let mut total = 0;
+    for d in 0..days {
+        for h in 0..24 {
+            let t = start + chrono::Duration::hours((d * 24 + h) as i64);
+            let hour_dir = data.join(huduku::time::day(t)).join(huduku::time::hour(t));
+            std::fs::create_dir_all(&hour_dir).unwrap();
+            let mut out = String::with_capacity(per_hour * 400);
+            for i in 0..per_hour {
+                let link = format!(
+                    "https://outlet{}.example/news/{d}/{h}/{i}.html",
+                    i % 2000 / 5
+                );
+                let rec = serde_json::json!({
+                    "id": huduku::records::item_id(&link), "outlet": format!("Outlet {}", i % 2000 / 5),
+                    "source": format!("https://outlet{}.example/feed{}.xml", i % 2000 / 5, i % 5), "lang": if i % 2 == 0 { "kn" } else { "en" },
+                    "headline": format!("ಬೆಂಗಳೂರು ಸುದ್ದಿ headline {d}-{h}-{i}"), "link": link,
+                    "published": huduku::time::fmt(t), "date_source": "publisher", "first_seen": huduku::time::fmt(t),
+                    "category": ["Politics"], "topic": topics[i % topics.len()], "evidence": "category", "opinion": i % 17 == 0
+                });
+                out.push_str(&rec.to_string());
+                out.push('\n');
+                total += 1;
+            }
+            std::fs::write(hour_dir.join("classified.jsonl"), out).unwrap();
+        }
+    }
+    let pipeline = dir.join("pipeline");
+    std::fs::create_dir_all(&pipeline).unwrap();
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        repo.join("pipeline/never-fetch.csv"),
+        pipeline.join("never-fetch.csv"),
+    )
+    .unwrap();
+    std::fs::write(
+        pipeline.join("sources.csv"),
+        "outlet,lang,kind,section,url,selector,status\n",
+    )
+    .unwrap();
+    let t = Instant::now();
+    let st = Command::new(env!("CARGO_BIN_EXE_publish"))
+        .args(["--now", "2026-11-30T23:59:59Z", "--data"])
+        .arg(&data)
+        .arg("--pipeline")
+        .arg(&pipeline)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let secs = t.elapsed().as_secs_f64();
+    println!("publish: {days} days, {total} headlines");
+    println!(
+        "  publish wall {secs:8.2} s   ({:.0} headlines/s; target: well under 60 s)",
+        total as f64 / secs
+    );
+}

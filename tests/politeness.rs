@@ -592,6 +592,10 @@ fn a_slow_source_times_out_and_is_dropped_for_the_run() {
             .all(|i| !i["link"].as_str().unwrap().contains("127.0.0.43"))
     );
     assert_eq!(items.len(), 3, "the other site's items are kept");
+    // The web logs the stalled answer when it gives up on it: one GET, no second try.
+    let reqs = web.wait_for_requests(4, Duration::from_secs(15));
+    let slow: Vec<_> = reqs.iter().filter(|r| r.path == "/slow.xml").collect();
+    assert_eq!(slow.len(), 1, "{}", show(&slow));
 }
 
 #[test]

@@ -18,6 +18,8 @@
 //! | `refused` | 401, 403, 451, a challenge page | the site, and the site of the source the headline came from, are refused (state.json); a 451 also withdraws the headline |
 //! | `unknown` | time-out, connection error, 5xx, 429/503, 405 and other 4xx, a redirect off the site | none; no second request of any kind |
 //! | `not-asked` | robots.txt disallows, the site refused or halted or asked to wait | none |
+//!
+//! Headlines of opted-out outlets and sites and taken-down headlines are not asked about at all.
 
 use anyhow::Result;
 use chrono::{DateTime, Duration as CDuration, Utc};
@@ -148,6 +150,12 @@ pub fn run(args: &Args) -> Result<Report> {
             &data.day_dir(&day).join("published.jsonl"),
         )?);
     }
+    // Opted-out outlets and sites and taken-down headlines are not public: nothing is asked
+    // about them (a withdrawn one is left out by `due` from the history).
+    let removals = crate::publish::removals::Removals::load(&pipeline, &data)?;
+    let listed = public.len();
+    public.retain(|p| removals.removes_public(p).is_none());
+    let left_out = listed - public.len();
     let due = due(public, &history, now);
     let polite = Polite::open(&data, now, "recheck-headers", never, &permissions)?;
     let results = std::sync::Mutex::new(Vec::new());
@@ -187,7 +195,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let count = |v: &str| results.iter().filter(|r| r.verdict == v).count();
     Ok(Report {
         summary: format!(
-            "{} links due: {} standing, {} withdrawn, {} refused, {} unknown, {} not asked",
+            "{} links due: {} standing, {} withdrawn, {} refused, {} unknown, {} not asked; {left_out} listings opted out or taken down, not asked",
             results.len(),
             count(STANDING),
             count(WITHDRAWN),

@@ -18,6 +18,8 @@ use std::path::Path;
 use crate::cli::{Common, Report};
 use crate::records::{Classified, Evidence, Item, Summary, SummaryTopic};
 
+pub mod eval;
+
 /// The taxonomy, in the order ties are broken.
 pub const TOPICS: &[&str] = &[
     "politics",
@@ -42,8 +44,16 @@ pub struct Args {
     pub common: Common,
     /// Read JSON lines with `headline`, `lang` and optional `category` and `summary` on stdin
     /// and print each back with `topic`, `opinion` and `evidence` added.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "eval")]
     pub stdin: bool,
+    /// Score the lexicons on a labelled set (a directory of `*.jsonl` with `lang`, `topic`,
+    /// `split` and `headline`): print accuracy and per-topic precision and recall per
+    /// language, the category hidden, as Markdown.
+    #[arg(long, value_name = "DIR")]
+    pub eval: Option<std::path::PathBuf>,
+    /// With --eval, also list the misfiled headlines of a split: dev, held-out or all.
+    #[arg(long, value_name = "SPLIT", requires = "eval")]
+    pub errors: Option<String>,
 }
 
 /// One lexicon entry: words, each matching a whole word or (with `*`) a word's start.
@@ -294,6 +304,23 @@ pub fn run(args: &Args) -> Result<Report> {
     let lexicons = Lexicons::load(&pipeline.file("topics"))?;
     if args.stdin {
         return run_stdin(&lexicons);
+    }
+    if let Some(dir) = &args.eval {
+        let set = eval::load(dir)?;
+        let scored = eval::score(&lexicons, &set);
+        let mut text = eval::report(&scored);
+        if let Some(split) = &args.errors {
+            if !["dev", "held-out", "all"].contains(&split.as_str()) {
+                bail!("--errors {split:?}: one of dev, held-out, all");
+            }
+            text.push_str(&format!("Misfiled ({split}): language, label → decision, headline\n\n"));
+            text.push_str(&eval::errors(&scored, split));
+        }
+        print!("{text}");
+        return Ok(Report {
+            summary: format!("{} labelled headlines scored", scored.len()),
+            failed: 0,
+        });
     }
     let now = args.common.now()?;
     let data = args.common.data();

@@ -93,10 +93,7 @@ fn pct(num: usize, den: usize) -> String {
 }
 
 fn accuracy(items: &[&Scored]) -> String {
-    let right = items
-        .iter()
-        .filter(|s| s.predicted == s.item.topic)
-        .count();
+    let right = items.iter().filter(|s| s.predicted == s.item.topic).count();
     format!("{} ({right}/{})", pct(right, items.len()), items.len())
 }
 

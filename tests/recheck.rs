@@ -175,7 +175,9 @@ fn each_link_is_asked_once_at_two_and_once_at_sixteen_days() {
     );
 
     // The verdicts kept, by article and check.
-    let mut verdicts: BTreeMap<(String, i64), Vec<(String, Option<u64>)>> = BTreeMap::new();
+    // (article path, check) → every (verdict, status) kept for it.
+    type Verdicts = BTreeMap<(String, i64), Vec<(String, Option<u64>)>>;
+    let mut verdicts: Verdicts = BTreeMap::new();
     for day in w
         .data_files()
         .iter()

@@ -427,13 +427,11 @@ pub fn run(args: &Args) -> Result<Report> {
     let mut by_evidence: BTreeMap<&'static str, usize> = BTreeMap::new();
     for it in items {
         let summary = summaries.get(&it.id).map(String::as_str);
-        if let Some(s) = summary {
-            if let Some(t) = best_topic(lexicons.for_lang(&it.lang), s) {
-                pointed.push(SummaryTopic {
-                    id: it.id.clone(),
-                    topic: t,
-                });
-            }
+        if let Some(t) = summary.and_then(|s| best_topic(lexicons.for_lang(&it.lang), s)) {
+            pointed.push(SummaryTopic {
+                id: it.id.clone(),
+                topic: t,
+            });
         }
         let d = decide(
             &lexicons,

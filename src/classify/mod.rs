@@ -18,6 +18,8 @@ use std::path::Path;
 use crate::cli::{Common, Report};
 use crate::records::{Classified, Evidence, Item, Summary, SummaryTopic};
 
+pub mod eval;
+
 /// The taxonomy, in the order ties are broken.
 pub const TOPICS: &[&str] = &[
     "politics",
@@ -42,14 +44,63 @@ pub struct Args {
     pub common: Common,
     /// Read JSON lines with `headline`, `lang` and optional `category` and `summary` on stdin
     /// and print each back with `topic`, `opinion` and `evidence` added.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "eval")]
     pub stdin: bool,
+    /// Score the lexicons on a labelled set (a directory of `*.jsonl` with `lang`, `topic`,
+    /// `split` and `headline`): print accuracy and per-topic precision and recall per
+    /// language, the category hidden, as Markdown.
+    #[arg(long, value_name = "DIR")]
+    pub eval: Option<std::path::PathBuf>,
+    /// With --eval, also list the misfiled headlines of a split: dev, held-out or all.
+    #[arg(long, value_name = "SPLIT", requires = "eval")]
+    pub errors: Option<String>,
 }
 
-/// One lexicon entry: words, each matching a whole word or (with `*`) a word's start.
+/// How one word of an entry matches a word of the text.
+#[derive(Debug, Clone, PartialEq)]
+enum Pattern {
+    /// `word`: the whole word.
+    Whole(String),
+    /// `word*`: the start of a word (Kannada's endings, English plurals).
+    Start(String),
+    /// `*word*`: anywhere inside a word (Kannada compounds: `*ಗಳ್ಳ*` in ಸರಗಳ್ಳರ).
+    Inside(String),
+}
+
+impl Pattern {
+    fn parse(w: &str) -> Option<Pattern> {
+        let (inside, w) = match w.strip_prefix('*') {
+            Some(rest) => (true, rest),
+            None => (false, w),
+        };
+        let (start, w) = match w.strip_suffix('*') {
+            Some(rest) => (true, rest),
+            None => (false, w),
+        };
+        if w.is_empty() || w.contains('*') {
+            return None;
+        }
+        Some(match (inside, start) {
+            (true, _) => Pattern::Inside(w.to_string()),
+            (false, true) => Pattern::Start(w.to_string()),
+            (false, false) => Pattern::Whole(w.to_string()),
+        })
+    }
+
+    fn matches(&self, token: &str) -> bool {
+        match self {
+            Pattern::Whole(w) => token == w,
+            Pattern::Start(w) => token.starts_with(w.as_str()),
+            Pattern::Inside(w) => token.contains(w.as_str()),
+        }
+    }
+}
+
+/// One lexicon entry: a word or phrase, and its weight (by default one per word).
 #[derive(Debug, Clone)]
 struct Entry {
-    words: Vec<(String, bool)>,
+    words: Vec<Pattern>,
+    weight: f64,
 }
 
 /// The lexicon of one language.
@@ -132,81 +183,117 @@ impl Lexicon {
                     i + 1
                 );
             };
-            let words: Vec<(String, bool)> = tokens(line)
-                .into_iter()
-                .map(|w| match w.strip_suffix('*') {
-                    Some(stem) => (stem.to_string(), true),
-                    None => (w, false),
-                })
-                .filter(|(w, _)| !w.is_empty())
-                .collect();
+            // `phrase = 2` gives a weight; without one, a phrase weighs one per word.
+            let (phrase, weight) = match line.rsplit_once('=') {
+                Some((p, w)) => {
+                    let w: f64 = w
+                        .trim()
+                        .parse()
+                        .ok()
+                        .filter(|w: &f64| w.is_finite() && *w > 0.0)
+                        .with_context(|| {
+                            format!(
+                                "{}:{}: the weight after '=' in {line:?} is not a positive number",
+                                path.display(),
+                                i + 1
+                            )
+                        })?;
+                    (p, Some(w))
+                }
+                None => (line, None),
+            };
+            let mut words = Vec::new();
+            for w in tokens(phrase) {
+                match Pattern::parse(&w) {
+                    Some(p) => words.push(p),
+                    None => bail!(
+                        "{}:{}: {w:?}: a '*' goes only at the start or end of a word",
+                        path.display(),
+                        i + 1
+                    ),
+                }
+            }
             if words.is_empty() {
                 bail!("{}:{}: no word in {line:?}", path.display(), i + 1);
             }
+            let weight = weight.unwrap_or(words.len() as f64);
+            let entry = Entry { words, weight };
             if topic == "opinion" {
-                lex.opinion.push(Entry { words });
+                lex.opinion.push(entry);
             } else {
-                lex.topics
-                    .entry(topic.clone())
-                    .or_default()
-                    .push(Entry { words });
+                lex.topics.entry(topic.clone()).or_default().push(entry);
             }
         }
         Ok(lex)
     }
 }
 
-/// Lower-cased words of a text, split at spaces and punctuation (Kannada signs stay in their word).
+/// Lower-cased words of a text, split at spaces and punctuation (Kannada signs stay in their
+/// word). Zero-width joiners and non-joiners are dropped, since outlets differ in using them
+/// (ಜಿಎಸ್‌ಟಿ and ಜಿಎಸ್ಟಿ are one word).
 pub fn tokens(text: &str) -> Vec<String> {
     text.to_lowercase()
+        .replace(['\u{200c}', '\u{200d}'], "")
         .split(|c: char| {
             c.is_whitespace()
                 || (c.is_ascii_punctuation() && c != '*' && c != '-')
-                || "‘’“”–—…।|«»·".contains(c)
+                || "‘’“”–—…।|«»·₹".contains(c)
         })
         .map(|w| w.trim_matches('-').to_string())
         .filter(|w| !w.is_empty())
         .collect()
 }
 
-fn entry_matches(e: &Entry, toks: &[String]) -> bool {
+/// Where an entry first matches in the text (the index of its first word), if it does.
+fn entry_position(e: &Entry, toks: &[String]) -> Option<usize> {
     let n = e.words.len();
     if n > toks.len() {
-        return false;
+        return None;
     }
-    (0..=toks.len() - n).any(|start| {
-        e.words.iter().enumerate().all(|(k, (w, prefix))| {
-            let t = &toks[start + k];
-            if *prefix {
-                t.starts_with(w.as_str())
-            } else {
-                t == w
-            }
-        })
+    (0..=toks.len() - n).find(|start| {
+        e.words
+            .iter()
+            .enumerate()
+            .all(|(k, p)| p.matches(&toks[start + k]))
     })
 }
 
-/// Scores a text against the lexicons: the best topic, if any entry matched.
+fn entry_matches(e: &Entry, toks: &[String]) -> bool {
+    entry_position(e, toks).is_some()
+}
+
+/// Scores a text against the lexicons: each topic gets the weights of its entries that
+/// match (an entry counts once however often it matches; an entry listed in both lexicons
+/// counts in each). The best score wins; a tie goes to the topic matched earliest in the
+/// text (a headline leads with its subject), then to the taxonomy's order.
 fn best_topic<'a>(lexes: impl Iterator<Item = &'a Lexicon>, text: &str) -> Option<String> {
     let toks = tokens(text);
     if toks.is_empty() {
         return None;
     }
-    let mut scores: BTreeMap<&str, usize> = BTreeMap::new();
+    // topic → (score, first position)
+    let mut scores: BTreeMap<&str, (f64, usize)> = BTreeMap::new();
     for lex in lexes {
         for (topic, entries) in &lex.topics {
             for e in entries {
-                if entry_matches(e, &toks) {
-                    *scores.entry(topic.as_str()).or_default() += e.words.len();
+                if let Some(pos) = entry_position(e, &toks) {
+                    let s = scores.entry(topic.as_str()).or_insert((0.0, usize::MAX));
+                    s.0 += e.weight;
+                    s.1 = s.1.min(pos);
                 }
             }
         }
     }
-    let top = scores.values().copied().max()?;
     TOPICS
         .iter()
-        .find(|t| scores.get(**t) == Some(&top))
-        .map(|t| t.to_string())
+        .enumerate()
+        .filter_map(|(order, t)| scores.get(*t).map(|(score, pos)| (*score, *pos, order, *t)))
+        .max_by(|a, b| {
+            a.0.total_cmp(&b.0)
+                .then_with(|| b.1.cmp(&a.1))
+                .then_with(|| b.2.cmp(&a.2))
+        })
+        .map(|(_, _, _, t)| t.to_string())
 }
 
 /// Whether the publisher's categories say opinion (never the headline's wording).
@@ -295,6 +382,25 @@ pub fn run(args: &Args) -> Result<Report> {
     if args.stdin {
         return run_stdin(&lexicons);
     }
+    if let Some(dir) = &args.eval {
+        let set = eval::load(dir)?;
+        let scored = eval::score(&lexicons, &set);
+        let mut text = eval::report(&scored);
+        if let Some(split) = &args.errors {
+            if !["dev", "held-out", "all"].contains(&split.as_str()) {
+                bail!("--errors {split:?}: one of dev, held-out, all");
+            }
+            text.push_str(&format!(
+                "Misfiled ({split}): language, label → decision, headline\n\n"
+            ));
+            text.push_str(&eval::errors(&scored, split));
+        }
+        print!("{text}");
+        return Ok(Report {
+            summary: format!("{} labelled headlines scored", scored.len()),
+            failed: 0,
+        });
+    }
     let now = args.common.now()?;
     let data = args.common.data();
     let day = crate::time::day(now);
@@ -321,13 +427,11 @@ pub fn run(args: &Args) -> Result<Report> {
     let mut by_evidence: BTreeMap<&'static str, usize> = BTreeMap::new();
     for it in items {
         let summary = summaries.get(&it.id).map(String::as_str);
-        if let Some(s) = summary {
-            if let Some(t) = best_topic(lexicons.for_lang(&it.lang), s) {
-                pointed.push(SummaryTopic {
-                    id: it.id.clone(),
-                    topic: t,
-                });
-            }
+        if let Some(t) = summary.and_then(|s| best_topic(lexicons.for_lang(&it.lang), s)) {
+            pointed.push(SummaryTopic {
+                id: it.id.clone(),
+                topic: t,
+            });
         }
         let d = decide(
             &lexicons,
@@ -533,6 +637,52 @@ mod tests {
         assert_eq!((d.topic.as_str(), d.evidence), ("sport", Evidence::Summary));
         let d = decide(&lex(), "en", "A long day", &[], None, None);
         assert_eq!((d.topic.as_str(), d.evidence), ("other", Evidence::None));
+    }
+
+    fn one(lang: &str, text: &str) -> Lexicons {
+        let mut by_lang = BTreeMap::new();
+        by_lang.insert(
+            lang.to_string(),
+            Lexicon::parse(text, Path::new("x.txt")).unwrap(),
+        );
+        Lexicons { by_lang }
+    }
+
+    fn topic(l: &Lexicons, lang: &str, headline: &str) -> String {
+        decide(l, lang, headline, &[], None, None).topic
+    }
+
+    #[test]
+    fn weights_decide_and_ties_go_to_the_earliest_match() {
+        let l = one(
+            "en",
+            "[business]\nfarmer* = 0.5\nprice* = 1\n[environment]\nelephant* = 3\n[local]\nbengaluru = 0.5\n[sport]\ncricket = 2\n",
+        );
+        assert_eq!(
+            topic(&l, "en", "Elephant tramples farmer in Hassan"),
+            "environment"
+        );
+        assert_eq!(topic(&l, "en", "Onion prices rise for farmers"), "business");
+        // A tie (0.5 each): the subject the headline leads with.
+        assert_eq!(topic(&l, "en", "Bengaluru farmers gather"), "local");
+        assert_eq!(topic(&l, "en", "Farmers gather in Bengaluru"), "business");
+        let e = Lexicon::parse("[sport]\ncricket = lots\n", Path::new("en.txt")).unwrap_err();
+        assert!(format!("{e:#}").contains("en.txt:2"), "{e:#}");
+        let e = Lexicon::parse("[sport]\ncri*cket\n", Path::new("en.txt")).unwrap_err();
+        assert!(format!("{e:#}").contains("en.txt:2"), "{e:#}");
+    }
+
+    #[test]
+    fn kannada_compounds_and_joiners() {
+        let l = one(
+            "kn",
+            "[crime]\n*ಗಳ್ಳ* = 2\n[business]\nಜಿಎಸ್‌ಟಿ* = 2\n[culture]\n*ತ್ಸವ*\n",
+        );
+        assert_eq!(topic(&l, "kn", "ವಿಜಯನಗರದಲ್ಲಿ ಸರಗಳ್ಳರ ಹಾವಳಿ"), "crime");
+        // With the zero-width non-joiner and without it: one word.
+        assert_eq!(topic(&l, "kn", "ಜಿಎಸ್ಟಿ ಸಂಗ್ರಹ ಹೆಚ್ಚಳ"), "business");
+        assert_eq!(topic(&l, "kn", "ಜಿಎಸ್‌ಟಿ ಸಂಗ್ರಹ ಹೆಚ್ಚಳ"), "business");
+        assert_eq!(topic(&l, "kn", "ಚಲನಚಿತ್ರೋತ್ಸವಕ್ಕೆ ಚಾಲನೆ"), "culture");
     }
 
     #[test]

@@ -92,9 +92,9 @@ pub fn kn_duration(d: CDuration) -> String {
 /// A byte count as the page writes it: `10 MiB`, `512 KiB`, or bytes.
 pub fn bytes(n: u64) -> String {
     const MIB: u64 = 1024 * 1024;
-    if n >= MIB && n % MIB == 0 {
+    if n >= MIB && n.is_multiple_of(MIB) {
         format!("{} MiB", n / MIB)
-    } else if n >= 1024 && n % 1024 == 0 {
+    } else if n >= 1024 && n.is_multiple_of(1024) {
         format!("{} KiB", n / 1024)
     } else {
         format!("{n} bytes")

@@ -39,7 +39,12 @@ pub struct Args {
     pub days: i64,
     /// The time zone pages show times in: Asia/Kolkata (IST), UTC, or a fixed offset with
     /// its name, such as "+05:30 IST". Machine-readable times stay in UTC.
-    #[arg(long, env = "HUDUKU_TZ", default_value = "Asia/Kolkata")]
+    #[arg(
+        long,
+        env = "HUDUKU_TZ",
+        default_value = "Asia/Kolkata",
+        allow_hyphen_values = true
+    )]
     pub tz: String,
     /// The licence line of the open data.
     #[arg(long, env = "HUDUKU_LICENCE", default_value = export::DEFAULT_LICENCE)]

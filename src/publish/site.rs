@@ -319,7 +319,7 @@ fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Markup {
 
 /// Every headline of the kept days once (a link seen on two days counts on the newer),
 /// newest first.
-fn all_headlines<'a>(days: &'a BTreeMap<String, Vec<Published>>) -> Vec<&'a Published> {
+fn all_headlines(days: &BTreeMap<String, Vec<Published>>) -> Vec<&Published> {
     let mut seen = BTreeSet::new();
     let mut all: Vec<&Published> = Vec::new();
     for list in days.values().rev() {

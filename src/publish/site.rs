@@ -292,7 +292,8 @@ fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Markup {
                             @for (page, label) in sections {
                                 li {
                                     @if page == current {
-                                        a href=(cx.href(&cx.page(page))) aria-current="page" { (label) }
+                                        // The page itself, or (below it) the section it belongs to.
+                                        a href=(cx.href(&cx.page(page))) aria-current=(if cx.path == cx.page(page) || cx.path == page { "page" } else { "true" }) { (label) }
                                     } @else {
                                         a href=(cx.href(&cx.page(page))) { (label) }
                                     }
@@ -479,7 +480,7 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
             };
             pages.insert(
                 cx.path.clone(),
-                layout(&cx, &headline_of_day(day, lang), "", body).into_string(),
+                layout(&cx, &headline_of_day(day, lang), "days/index.html", body).into_string(),
             );
         }
         let cx = cx_at(format!("{}/days/index.html", lang.code()));
@@ -520,7 +521,7 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
             };
             pages.insert(
                 cx.path.clone(),
-                layout(&cx, topic_label(topic, lang), "", body).into_string(),
+                layout(&cx, topic_label(topic, lang), "topics/index.html", body).into_string(),
             );
         }
         let cx = cx_at(format!("{}/topics/index.html", lang.code()));
@@ -559,7 +560,10 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
                 Lang::En => format!("Headlines from {name}"),
                 Lang::Kn => format!("{name}: ಮುಖ್ಯಾಂಶಗಳು"),
             };
-            pages.insert(cx.path.clone(), layout(&cx, &title, "", body).into_string());
+            pages.insert(
+                cx.path.clone(),
+                layout(&cx, &title, "outlets/index.html", body).into_string(),
+            );
         }
         let cx = cx_at(format!("{}/outlets/index.html", lang.code()));
         let (read, not_read): (Vec<&Outlet>, Vec<&Outlet>) =

@@ -67,7 +67,8 @@ a.h{{font-weight:600;text-decoration:none;overflow-wrap:anywhere}}a.h:hover,a.h:
 .op{{display:inline-block;margin-left:.4rem;padding:0 .35rem;border:1px solid {OPINION};border-radius:.2rem;color:{OPINION};font-size:.8rem;font-weight:700;line-height:1.5}}\
 .note{{color:{MUTED}}}code{{font-size:.9em;overflow-wrap:anywhere}}\
 footer{{margin-top:2.5rem;padding-top:.8rem;padding-bottom:1.5rem;border-top:1px solid #ccc;color:{MUTED};font-size:.875rem}}footer a{{color:{LINK}}}\
-@media (min-width:60rem){{body{{font-size:1.0625rem}}}}"
+@media (min-width:60rem){{body{{font-size:1.0625rem}}}}\
+@media (min-width:76rem){{header,main,footer{{max-width:76rem}}.topics{{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:0 3rem;align-items:start}}}}"
     )
 }
 
@@ -209,7 +210,7 @@ fn by_topic(cx: &Ctx, list: &[&Published], more: bool) -> Markup {
         groups.entry(i).or_default().push(p);
     }
     html! {
-        @for items in groups.values() {
+        div.topics { @for items in groups.values() {
             @let topic = topic_of(items[0]);
             @let label = topic_label(topic, cx.lang);
             section aria-labelledby={ "t-" (topic) } {
@@ -219,7 +220,7 @@ fn by_topic(cx: &Ctx, list: &[&Published], more: bool) -> Markup {
                     p.more { a href=(cx.href(&cx.page(&format!("topics/{topic}.html")))) { (more_in(label, cx.lang)) } }
                 }
             }
-        }
+        } }
     }
 }
 

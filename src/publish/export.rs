@@ -178,10 +178,10 @@ pub fn write(
     }
     let mut written = Vec::new();
     for (name, bytes) in &files {
-        crate::store::write_atomic(&dir.join(name), bytes)?;
+        super::site::put(&dir.join(name), bytes)?;
         written.push(format!("{DIR}/{name}"));
     }
-    crate::store::write_atomic(&dir.join("SHA256SUMS"), sums.as_bytes())?;
+    super::site::put(&dir.join("SHA256SUMS"), sums.as_bytes())?;
     written.push(format!("{DIR}/SHA256SUMS"));
     Ok(written)
 }

@@ -304,11 +304,13 @@ impl Zone {
 
     /// A time as readers see it: `30 Nov 2026, 10:45 IST`.
     pub fn show(&self, t: DateTime<Utc>, lang: Lang) -> String {
+        use chrono::Timelike;
         let local = t.with_timezone(&self.offset);
         format!(
-            "{}, {} {}",
+            "{}, {:02}:{:02} {}",
             date(local.date_naive(), lang),
-            local.format("%H:%M"),
+            local.hour(),
+            local.minute(),
             self.name
         )
     }

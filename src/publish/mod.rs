@@ -94,7 +94,13 @@ pub fn run(args: &Args) -> Result<Report> {
                 .then_with(|| a.link.cmp(&b.link))
         });
         shown += list.len();
-        crate::store::write_jsonl(&data.day_dir(&day).join("published.jsonl"), &list)?;
+        let mut bytes = Vec::with_capacity(list.len() * 384);
+        for p in &list {
+            serde_json::to_writer(&mut bytes, p)?;
+            bytes.push(b'\n');
+        }
+        // Written atomically, and only when it changed (past days mostly do not).
+        site::put(&data.day_dir(&day).join("published.jsonl"), &bytes)?;
         days.insert(day, list);
     }
     let outlets = outlets::load(&pipeline, &data, &today, &days)?;

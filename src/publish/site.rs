@@ -13,7 +13,8 @@
 //! index.html                    the front page (Kannada)
 //! LANG/index.html               the front page: the newest headlines, by topic
 //! LANG/days/index.html          the archive: one line per kept day, with its open data
-//! LANG/days/DAY.html            a day's headlines, by topic
+//! LANG/days/DAY.html            a day's headlines, by topic (at most DAY_TOPIC_MAX each)
+//! LANG/days/DAY/TOPIC.html      all of a day's headlines on a topic, where there are more
 //! LANG/topics/index.html        the topics
 //! LANG/topics/TOPIC.html        a topic's newest headlines, by date
 //! LANG/outlets/index.html       outlets read, opted out, refused or stopped, since when
@@ -34,6 +35,8 @@ use crate::records::{DateSource, Published};
 
 /// Headlines on the front page, newest first.
 pub const FRONT_MAX: usize = 120;
+/// Headlines per topic on a day's page; a topic with more has a page of its own for the day.
+pub const DAY_TOPIC_MAX: usize = 100;
 /// Headlines on a topic's or an outlet's page, newest first.
 pub const LIST_MAX: usize = 300;
 
@@ -98,9 +101,11 @@ fn lang_tag(s: &str) -> Option<&str> {
     ok.then_some(s)
 }
 
-/// Whether a link may be shown: http(s) only.
+/// Whether a link may be shown: http(s) only. (Removals already dropped every other link;
+/// this keeps the pages safe whatever reaches them, at the cost of a prefix test.)
 fn safe_link(link: &str) -> bool {
-    url::Url::parse(link).is_ok_and(|u| matches!(u.scheme(), "http" | "https"))
+    let lower = |n: usize| link.get(..n).map(str::to_ascii_lowercase);
+    lower(7).is_some_and(|p| p == "http://") || lower(8).is_some_and(|p| p == "https://")
 }
 
 /// A short stable file name for each outlet: its ASCII words, or a hash of its name.
@@ -199,7 +204,7 @@ fn topic_of(p: &Published) -> &'static str {
 }
 
 /// Headlines grouped by topic in the taxonomy's order, each group newest first.
-fn by_topic(cx: &Ctx, list: &[&Published], more: bool) -> Markup {
+fn group_by_topic<'a>(list: &[&'a Published]) -> BTreeMap<usize, Vec<&'a Published>> {
     let mut groups: BTreeMap<usize, Vec<&Published>> = BTreeMap::new();
     for p in list {
         let t = topic_of(p);
@@ -209,18 +214,37 @@ fn by_topic(cx: &Ctx, list: &[&Published], more: bool) -> Markup {
             .unwrap_or(usize::MAX);
         groups.entry(i).or_default().push(p);
     }
+    groups
+}
+
+/// Headlines by topic, at most `cap` per topic; `more(topic, shown, total)` gives the
+/// link that follows a topic's list, if any.
+fn by_topic(
+    cx: &Ctx,
+    list: &[&Published],
+    cap: usize,
+    more: impl Fn(&str, usize, usize) -> Option<(String, String)>,
+) -> Markup {
+    let groups = group_by_topic(list);
     html! {
         div.topics { @for items in groups.values() {
             @let topic = topic_of(items[0]);
             @let label = topic_label(topic, cx.lang);
             section aria-labelledby={ "t-" (topic) } {
                 h2 id={ "t-" (topic) } { (label) }
-                ul.hl { @for p in items { (headline(cx, p)) } }
-                @if more {
-                    p.more { a href=(cx.href(&cx.page(&format!("topics/{topic}.html")))) { (more_in(label, cx.lang)) } }
+                ul.hl { @for p in items.iter().take(cap) { (headline(cx, p)) } }
+                @if let Some((href, text)) = more(topic, items.len().min(cap), items.len()) {
+                    p.more { a href=(href) { (text) } }
                 }
             }
         } }
+    }
+}
+
+fn all_of_day(label: &str, total: usize, day: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("All {total} headlines on {label}, {}", day_name(day, lang)),
+        Lang::Kn => format!("{label}, {}: ಎಲ್ಲ {total} ಮುಖ್ಯಾಂಶಗಳು", day_name(day, lang)),
     }
 }
 
@@ -417,7 +441,11 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
             .map(|o| o.name.as_str()),
     );
     let slugs = slugs(with_pages.iter().copied());
-    let mut pages: BTreeMap<String, String> = BTreeMap::new();
+    // Each page is written as soon as it is rendered, so memory holds one page at a time.
+    let mut pages = Out {
+        dir,
+        written: Vec::new(),
+    };
 
     for lang in Lang::ALL {
         let t = lang.text();
@@ -439,7 +467,10 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
                     p { (t.no_headlines) }
                 } @else {
                     p.note { (t.latest_note) }
-                    (by_topic(cx, &newest, true))
+                    (by_topic(cx, &newest, usize::MAX, |topic, _, _| Some((
+                        cx.href(&cx.page(&format!("topics/{topic}.html"))),
+                        more_in(topic_label(topic, lang), lang),
+                    ))))
                 }
                 section aria-labelledby="archive" {
                     h2 id="archive" { (t.archive) }
@@ -454,10 +485,10 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
             layout(cx, t.latest, "index.html", body).into_string()
         };
         let cx = cx_at(format!("{}/index.html", lang.code()));
-        pages.insert(cx.path.clone(), front(&cx));
+        pages.insert(cx.path.clone(), front(&cx))?;
         if lang == Lang::ALL[0] {
             let cx = cx_at("index.html".into());
-            pages.insert(cx.path.clone(), front(&cx));
+            pages.insert(cx.path.clone(), front(&cx))?;
         }
 
         // Day pages and the archive.
@@ -471,7 +502,10 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
                 p.note { (t.day_note) " " (count_text(list.len(), t)) "." }
                 p { (data_links(&cx, day)) }
                 @if refs.is_empty() { p { (t.no_headlines) } }
-                (by_topic(&cx, &refs, false))
+                (by_topic(&cx, &refs, DAY_TOPIC_MAX, |topic, shown, total| (shown < total).then(|| (
+                    cx.href(&cx.page(&format!("days/{day}/{topic}.html"))),
+                    all_of_day(topic_label(topic, lang), total, day, lang),
+                ))))
                 nav aria-label=(t.archive) {
                     ul {
                         @if let Some(d) = prev { li { a href=(cx.href(&cx.page(&format!("days/{d}.html")))) { "← " (headline_of_day(d, lang)) } } }
@@ -482,7 +516,25 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
             pages.insert(
                 cx.path.clone(),
                 layout(&cx, &headline_of_day(day, lang), "days/index.html", body).into_string(),
-            );
+            )?;
+            // A topic with more headlines that day than the day page lists gets its own page.
+            for items in group_by_topic(&refs).values() {
+                if items.len() <= DAY_TOPIC_MAX {
+                    continue;
+                }
+                let topic = topic_of(items[0]);
+                let cx = cx_at(format!("{}/days/{day}/{topic}.html", lang.code()));
+                let title = format!("{}: {}", topic_label(topic, lang), day_name(day, lang));
+                let body = html! {
+                    p.note { (t.day_note) " " (count_text(items.len(), t)) "." }
+                    p { a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) } }
+                    ul.hl { @for p in items { (headline(&cx, p)) } }
+                };
+                pages.insert(
+                    cx.path.clone(),
+                    layout(&cx, &title, "days/index.html", body).into_string(),
+                )?;
+            }
         }
         let cx = cx_at(format!("{}/days/index.html", lang.code()));
         let body = html! {
@@ -501,7 +553,7 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
         pages.insert(
             cx.path.clone(),
             layout(&cx, t.archive, "days/index.html", body).into_string(),
-        );
+        )?;
 
         // Topic pages.
         let mut by_t: BTreeMap<&str, Vec<&Published>> = BTreeMap::new();
@@ -523,7 +575,7 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
             pages.insert(
                 cx.path.clone(),
                 layout(&cx, topic_label(topic, lang), "topics/index.html", body).into_string(),
-            );
+            )?;
         }
         let cx = cx_at(format!("{}/topics/index.html", lang.code()));
         let body = html! {
@@ -539,7 +591,7 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
         pages.insert(
             cx.path.clone(),
             layout(&cx, t.topics, "topics/index.html", body).into_string(),
-        );
+        )?;
 
         // Outlet pages and the list of outlets.
         let mut by_o: BTreeMap<&str, Vec<&Published>> = BTreeMap::new();
@@ -564,7 +616,7 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
             pages.insert(
                 cx.path.clone(),
                 layout(&cx, &title, "outlets/index.html", body).into_string(),
-            );
+            )?;
         }
         let cx = cx_at(format!("{}/outlets/index.html", lang.code()));
         let (read, not_read): (Vec<&Outlet>, Vec<&Outlet>) =
@@ -586,7 +638,7 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
         pages.insert(
             cx.path.clone(),
             layout(&cx, t.outlets, "outlets/index.html", body).into_string(),
-        );
+        )?;
 
         // How Huduku fetches.
         let cx = cx_at(format!("{}/fetching.html", lang.code()));
@@ -599,15 +651,24 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
         pages.insert(
             cx.path.clone(),
             layout(&cx, t.fetching, "fetching.html", body).into_string(),
-        );
+        )?;
     }
 
-    let mut written = Vec::with_capacity(pages.len());
-    for (path, html) in pages {
-        put(&dir.join(&path), html.as_bytes())?;
-        written.push(path);
+    Ok(pages.written)
+}
+
+/// Where pages go, and which have been written.
+struct Out<'a> {
+    dir: &'a Path,
+    written: Vec<String>,
+}
+
+impl Out<'_> {
+    fn insert(&mut self, path: String, html: String) -> Result<()> {
+        put(&self.dir.join(&path), html.as_bytes())?;
+        self.written.push(path);
+        Ok(())
     }
-    Ok(written)
 }
 
 /// Writes a file atomically unless it already holds exactly these bytes.
@@ -682,6 +743,11 @@ mod tests {
         assert_eq!(lang_tag("en-IN"), Some("en-IN"));
         assert_eq!(lang_tag("\"><x"), None);
         assert_eq!(lang_tag(""), None);
-        assert!(safe_link("https://a.example/x") && !safe_link("javascript:alert(1)"));
+        assert!(safe_link("https://a.example/x") && safe_link("HTTP://a.example/"));
+        assert!(
+            !safe_link("javascript:alert(1)")
+                && !safe_link("data:text/html,x")
+                && !safe_link("http:")
+        );
     }
 }

@@ -372,11 +372,11 @@ fn opinion_is_labelled_only_where_the_publisher_says_so() {
         let mut labelled = BTreeSet::new();
         for li in doc.select(&sel("ul.hl li")) {
             let ops: Vec<String> = li.select(&sel(".op")).map(|e| e.text().collect()).collect();
-            if let Some(h) = li.select(&sel("a.h")).next() {
-                if !ops.is_empty() {
-                    assert_eq!(ops, [label], "{page}");
-                    labelled.insert(h.text().collect::<String>());
-                }
+            if let Some(h) = li.select(&sel("a.h")).next()
+                && !ops.is_empty()
+            {
+                assert_eq!(ops, [label], "{page}");
+                labelled.insert(h.text().collect::<String>());
             }
         }
         assert_eq!(

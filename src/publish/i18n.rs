@@ -84,7 +84,6 @@ pub struct Text {
     pub refused: &'static str,
     pub halted: &'static str,
     pub robots_refused: &'static str,
-    pub headline_pages: &'static str,
     pub days_kept: &'static str,
 }
 
@@ -127,7 +126,6 @@ pub static EN: Text = Text {
     refused: "Refused HudukuBot",
     halted: "Stopped after repeated requests to wait",
     robots_refused: "robots.txt refuses HudukuBot",
-    headline_pages: "Headlines of",
     days_kept: "Days kept",
 };
 
@@ -170,7 +168,6 @@ pub static KN: Text = Text {
     refused: "HudukuBot ಅನ್ನು ನಿರಾಕರಿಸಿದೆ",
     halted: "ಪದೇ ಪದೇ ಕಾಯಲು ಹೇಳಿದ್ದರಿಂದ ನಿಲ್ಲಿಸಲಾಗಿದೆ",
     robots_refused: "robots.txt HudukuBot ಅನ್ನು ತಡೆದಿದೆ",
-    headline_pages: "ಮುಖ್ಯಾಂಶಗಳು:",
     days_kept: "ಇಟ್ಟಿರುವ ದಿನಗಳು",
 };
 

@@ -71,7 +71,7 @@ a.h{{font-weight:600;text-decoration:none;overflow-wrap:anywhere}}a.h:hover,a.h:
 .note{{color:{MUTED}}}code{{font-size:.9em;overflow-wrap:anywhere}}\
 footer{{margin-top:2.5rem;padding-top:.8rem;padding-bottom:1.5rem;border-top:1px solid #ccc;color:{MUTED};font-size:.875rem}}footer a{{color:{LINK}}}\
 @media (min-width:60rem){{body{{font-size:1.0625rem}}}}\
-@media (min-width:76rem){{header,main,footer{{max-width:76rem}}.topics{{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:0 3rem;align-items:start}}}}"
+@media (min-width:76rem){{header,main,footer{{max-width:76rem}}main>p,main>ul{{max-width:48rem}}.topics{{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:0 3rem;align-items:start}}}}"
     )
 }
 

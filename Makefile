@@ -107,6 +107,7 @@ demo: build
 	$(MAKE) --no-print-directory hourly NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv
 	@echo "requests: $(DEMO)/requests.jsonl"
 	@echo "page: $(DEMO)/site/index.html"
+	@echo "open data: $(DEMO)/site/data/"
 
 test:
 	$(CARGO) test --release --quiet -- --test-threads=8

@@ -1,0 +1,346 @@
+//! The interface text of the public pages, in Kannada and English, and the reader's clock.
+//!
+//! Headlines are shown as the publishers wrote them; only the words around them change with
+//! the page's language. Times are shown in one configured zone (IST by default) with the
+//! UTC instant kept machine-readable beside them.
+
+use anyhow::{Result, bail};
+use chrono::{DateTime, Datelike, FixedOffset, Utc};
+
+/// A language of the interface. Every page exists once in each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Lang {
+    Kn,
+    En,
+}
+
+impl Lang {
+    /// Both languages; the first is the site's default (the root `index.html`).
+    pub const ALL: [Lang; 2] = [Lang::Kn, Lang::En];
+
+    /// The BCP 47 tag, also the directory the language's pages live in.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Kn => "kn",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Kn => Lang::En,
+            Lang::En => Lang::Kn,
+        }
+    }
+
+    /// The interface text of this language.
+    pub fn text(self) -> &'static Text {
+        match self {
+            Lang::Kn => &KN,
+            Lang::En => &EN,
+        }
+    }
+}
+
+/// Fixed interface strings of one language.
+pub struct Text {
+    /// The language's own name, for the switch that leads to it.
+    pub name: &'static str,
+    /// The switch's link text, in the language it leads to.
+    pub read_in: &'static str,
+    pub site: &'static str,
+    pub tagline: &'static str,
+    pub skip: &'static str,
+    pub nav: &'static str,
+    pub latest: &'static str,
+    pub archive: &'static str,
+    pub topics: &'static str,
+    pub outlets: &'static str,
+    pub fetching: &'static str,
+    pub open_data: &'static str,
+    pub opinion: &'static str,
+    pub first_seen: &'static str,
+    pub no_headlines: &'static str,
+    pub latest_note: &'static str,
+    pub cap_note: &'static str,
+    pub headlines: &'static str,
+    pub day_note: &'static str,
+    pub csv: &'static str,
+    pub jsonl: &'static str,
+    pub readme: &'static str,
+    pub licence: &'static str,
+    pub link_note: &'static str,
+    pub followed: &'static str,
+    pub followed_note: &'static str,
+    pub not_followed: &'static str,
+    pub not_followed_note: &'static str,
+    pub none: &'static str,
+    pub outlet: &'static str,
+    pub language: &'static str,
+    pub sites: &'static str,
+    pub status: &'static str,
+    pub status_followed: &'static str,
+    pub opted_out: &'static str,
+    pub refused: &'static str,
+    pub halted: &'static str,
+    pub robots_refused: &'static str,
+    pub days_kept: &'static str,
+}
+
+pub static EN: Text = Text {
+    name: "English",
+    read_in: "Read in English",
+    site: "Huduku",
+    tagline: "Headlines from chosen Kannada and English outlets, each a link to the publisher's own page.",
+    skip: "Skip to the main content",
+    nav: "Site sections",
+    latest: "Latest headlines",
+    archive: "Archive by day",
+    topics: "Topics",
+    outlets: "Outlets followed",
+    fetching: "How Huduku fetches",
+    open_data: "Open data",
+    opinion: "Opinion",
+    first_seen: "time first seen; the publisher gave none",
+    no_headlines: "No headlines yet.",
+    latest_note: "The newest headlines, by topic, newest first.",
+    cap_note: "Only the newest are listed here; the day pages and the open data have them all.",
+    headlines: "headlines",
+    day_note: "Headlines Huduku found on this UTC day, by topic, newest first.",
+    csv: "CSV",
+    jsonl: "JSON lines",
+    readme: "What each column means, and the licence",
+    licence: "Open data licence",
+    link_note: "Every headline links to the publisher's own page. Huduku shows no summaries and no article text.",
+    followed: "Outlets Huduku reads",
+    followed_note: "Huduku reads these outlets' own feeds, news sitemaps or home pages.",
+    not_followed: "Opted out, refused or stopped",
+    not_followed_note: "Huduku does not read these now. An outlet that opted out has none of its headlines on any page; headlines read before a refusal stay, each a link to its publisher.",
+    none: "None.",
+    outlet: "Outlet",
+    language: "Language",
+    sites: "Sites",
+    status: "Status",
+    status_followed: "Read",
+    opted_out: "Opted out",
+    refused: "Refused HudukuBot",
+    halted: "Stopped after repeated requests to wait",
+    robots_refused: "robots.txt refuses HudukuBot",
+    days_kept: "Days kept",
+};
+
+pub static KN: Text = Text {
+    name: "ಕನ್ನಡ",
+    read_in: "ಕನ್ನಡದಲ್ಲಿ ಓದಿ",
+    site: "ಹುಡುಕು",
+    tagline: "ಆಯ್ದ ಕನ್ನಡ ಮತ್ತು ಇಂಗ್ಲಿಷ್ ಮಾಧ್ಯಮಗಳ ಮುಖ್ಯಾಂಶಗಳು, ಪ್ರತಿಯೊಂದೂ ಪ್ರಕಾಶಕರದೇ ಪುಟಕ್ಕೆ ಕೊಂಡಿ.",
+    skip: "ಮುಖ್ಯ ಭಾಗಕ್ಕೆ ನೇರವಾಗಿ ಹೋಗಿ",
+    nav: "ತಾಣದ ವಿಭಾಗಗಳು",
+    latest: "ಇತ್ತೀಚಿನ ಮುಖ್ಯಾಂಶಗಳು",
+    archive: "ದಿನವಾರು ಸಂಗ್ರಹ",
+    topics: "ವಿಷಯಗಳು",
+    outlets: "ಓದುವ ಮಾಧ್ಯಮಗಳು",
+    fetching: "ಹುಡುಕು ಹೇಗೆ ತರುತ್ತದೆ",
+    open_data: "ಮುಕ್ತ ದತ್ತಾಂಶ",
+    opinion: "ಅಭಿಪ್ರಾಯ",
+    first_seen: "ಮೊದಲು ಕಂಡ ಸಮಯ; ಪ್ರಕಾಶಕರು ಸಮಯ ಕೊಟ್ಟಿಲ್ಲ",
+    no_headlines: "ಇನ್ನೂ ಮುಖ್ಯಾಂಶಗಳಿಲ್ಲ.",
+    latest_note: "ಹೊಸ ಮುಖ್ಯಾಂಶಗಳು, ವಿಷಯವಾರು, ಹೊಸದು ಮೊದಲು.",
+    cap_note: "ಇಲ್ಲಿ ಹೊಸವು ಮಾತ್ರ; ಎಲ್ಲವೂ ದಿನದ ಪುಟಗಳಲ್ಲಿ ಮತ್ತು ಮುಕ್ತ ದತ್ತಾಂಶದಲ್ಲಿವೆ.",
+    headlines: "ಮುಖ್ಯಾಂಶಗಳು",
+    day_note: "ಈ UTC ದಿನ ಹುಡುಕು ಕಂಡ ಮುಖ್ಯಾಂಶಗಳು, ವಿಷಯವಾರು, ಹೊಸದು ಮೊದಲು.",
+    csv: "CSV",
+    jsonl: "JSON ಸಾಲುಗಳು",
+    readme: "ಪ್ರತಿ ಅಂಕಣದ ಅರ್ಥ ಮತ್ತು ಪರವಾನಗಿ",
+    licence: "ಮುಕ್ತ ದತ್ತಾಂಶದ ಪರವಾನಗಿ",
+    link_note: "ಪ್ರತಿ ಮುಖ್ಯಾಂಶವೂ ಪ್ರಕಾಶಕರದೇ ಪುಟಕ್ಕೆ ಕೊಂಡಿ. ಹುಡುಕು ಸಾರಾಂಶವನ್ನಾಗಲೀ ಲೇಖನದ ಪಠ್ಯವನ್ನಾಗಲೀ ತೋರಿಸುವುದಿಲ್ಲ.",
+    followed: "ಹುಡುಕು ಓದುವ ಮಾಧ್ಯಮಗಳು",
+    followed_note: "ಈ ಮಾಧ್ಯಮಗಳದೇ ಫೀಡ್, ಸುದ್ದಿ ಸೈಟ್‌ಮ್ಯಾಪ್ ಅಥವಾ ಮುಖಪುಟವನ್ನು ಹುಡುಕು ಓದುತ್ತದೆ.",
+    not_followed: "ಹೊರಗುಳಿದವು, ನಿರಾಕರಿಸಿದವು ಅಥವಾ ನಿಲ್ಲಿಸಿದವು",
+    not_followed_note: "ಇವನ್ನು ಹುಡುಕು ಈಗ ಓದುವುದಿಲ್ಲ. ಹೊರಗುಳಿದ ಮಾಧ್ಯಮದ ಯಾವ ಮುಖ್ಯಾಂಶವೂ ಯಾವ ಪುಟದಲ್ಲೂ ಇರುವುದಿಲ್ಲ; ನಿರಾಕರಣೆಗೆ ಮುನ್ನ ಓದಿದ ಮುಖ್ಯಾಂಶಗಳು, ಪ್ರಕಾಶಕರ ಪುಟದ ಕೊಂಡಿಯೊಂದಿಗೆ, ಉಳಿಯುತ್ತವೆ.",
+    none: "ಯಾವುದೂ ಇಲ್ಲ.",
+    outlet: "ಮಾಧ್ಯಮ",
+    language: "ಭಾಷೆ",
+    sites: "ತಾಣಗಳು",
+    status: "ಸ್ಥಿತಿ",
+    status_followed: "ಓದಲಾಗುತ್ತಿದೆ",
+    opted_out: "ಹೊರಗುಳಿದಿದೆ",
+    refused: "HudukuBot ಅನ್ನು ನಿರಾಕರಿಸಿದೆ",
+    halted: "ಪದೇ ಪದೇ ಕಾಯಲು ಹೇಳಿದ್ದರಿಂದ ನಿಲ್ಲಿಸಲಾಗಿದೆ",
+    robots_refused: "robots.txt HudukuBot ಅನ್ನು ತಡೆದಿದೆ",
+    days_kept: "ಇಟ್ಟಿರುವ ದಿನಗಳು",
+};
+
+/// Topic names in English and Kannada.
+pub fn topic_label(topic: &str, lang: Lang) -> &'static str {
+    let (en, kn) = match topic {
+        "politics" => ("Politics and government", "ರಾಜಕೀಯ ಮತ್ತು ಸರ್ಕಾರ"),
+        "business" => ("Business and economy", "ವಾಣಿಜ್ಯ ಮತ್ತು ಆರ್ಥಿಕತೆ"),
+        "crime" => ("Crime and courts", "ಅಪರಾಧ ಮತ್ತು ನ್ಯಾಯಾಲಯ"),
+        "health" => ("Health", "ಆರೋಗ್ಯ"),
+        "education" => ("Education", "ಶಿಕ್ಷಣ"),
+        "environment" => ("Environment and climate", "ಪರಿಸರ ಮತ್ತು ಹವಾಮಾನ"),
+        "science" => ("Science and technology", "ವಿಜ್ಞಾನ ಮತ್ತು ತಂತ್ರಜ್ಞಾನ"),
+        "world" => ("World", "ಜಗತ್ತು"),
+        "sport" => ("Sport", "ಕ್ರೀಡೆ"),
+        "culture" => ("Culture and entertainment", "ಸಂಸ್ಕೃತಿ ಮತ್ತು ಮನರಂಜನೆ"),
+        "local" => ("Local and civic", "ಸ್ಥಳೀಯ"),
+        _ => ("Other", "ಇತರೆ"),
+    };
+    match lang {
+        Lang::En => en,
+        Lang::Kn => kn,
+    }
+}
+
+const MONTHS_EN: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+const MONTHS_KN: [&str; 12] = [
+    "ಜನವರಿ",
+    "ಫೆಬ್ರವರಿ",
+    "ಮಾರ್ಚ್",
+    "ಏಪ್ರಿಲ್",
+    "ಮೇ",
+    "ಜೂನ್",
+    "ಜುಲೈ",
+    "ಆಗಸ್ಟ್",
+    "ಸೆಪ್ಟೆಂಬರ್",
+    "ಅಕ್ಟೋಬರ್",
+    "ನವೆಂಬರ್",
+    "ಡಿಸೆಂಬರ್",
+];
+
+/// A date in the language: `30 Nov 2026` or `30 ನವೆಂಬರ್ 2026`.
+pub fn date(d: chrono::NaiveDate, lang: Lang) -> String {
+    let m = d.month0() as usize;
+    let month = match lang {
+        Lang::En => MONTHS_EN[m],
+        Lang::Kn => MONTHS_KN[m],
+    };
+    format!("{} {} {}", d.day(), month, d.year())
+}
+
+/// "since DATE" in the language.
+pub fn since(d: chrono::NaiveDate, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("since {}", date(d, lang)),
+        Lang::Kn => format!("{} ರಿಂದ", date(d, lang)),
+    }
+}
+
+/// A `YYYY-MM-DD` day name in the language (the name itself if it is not a day).
+pub fn day_name(day: &str, lang: Lang) -> String {
+    match chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d") {
+        Ok(d) => date(d, lang),
+        Err(_) => day.to_string(),
+    }
+}
+
+/// The zone times are shown in: a fixed offset from UTC and the name readers know it by.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Zone {
+    pub offset: FixedOffset,
+    pub name: String,
+}
+
+impl Zone {
+    /// India Standard Time, UTC+05:30 (no daylight saving).
+    pub fn ist() -> Zone {
+        Zone {
+            offset: FixedOffset::east_opt(5 * 3600 + 30 * 60).expect("valid offset"),
+            name: "IST".into(),
+        }
+    }
+
+    /// Reads `Asia/Kolkata`, `IST`, `UTC`, or a fixed offset `+05:30` optionally followed by
+    /// the zone's name (`+05:30 IST`, `-03:00 BRT`).
+    pub fn parse(s: &str) -> Result<Zone> {
+        let s = s.trim();
+        match s {
+            "Asia/Kolkata" | "Asia/Calcutta" | "IST" => return Ok(Zone::ist()),
+            "UTC" | "Etc/UTC" | "Z" => {
+                return Ok(Zone {
+                    offset: FixedOffset::east_opt(0).expect("valid offset"),
+                    name: "UTC".into(),
+                });
+            }
+            _ => {}
+        }
+        let (off, name) = match s.split_once(char::is_whitespace) {
+            Some((o, n)) => (o, Some(n.trim())),
+            None => (s, None),
+        };
+        let bad = || {
+            anyhow::anyhow!(
+                "--tz {s:?}: expected Asia/Kolkata, IST, UTC or an offset such as \"+05:30 IST\""
+            )
+        };
+        let sign = match off.as_bytes().first() {
+            Some(b'+') => 1,
+            Some(b'-') => -1,
+            _ => return Err(bad()),
+        };
+        let (h, m) = off[1..].split_once(':').ok_or_else(bad)?;
+        let (h, m): (i32, i32) = (h.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
+        if !(0..=14).contains(&h) || !(0..60).contains(&m) {
+            return Err(bad());
+        }
+        let offset = FixedOffset::east_opt(sign * (h * 3600 + m * 60)).ok_or_else(bad)?;
+        let name = match name {
+            Some(n) if !n.is_empty() => {
+                if n.chars().any(|c| c.is_control()) || n.chars().count() > 32 {
+                    bail!("--tz {s:?}: the zone's name must be short, plain text");
+                }
+                n.to_string()
+            }
+            _ => format!("UTC{off}"),
+        };
+        Ok(Zone { offset, name })
+    }
+
+    /// A time as readers see it: `30 Nov 2026, 10:45 IST`.
+    pub fn show(&self, t: DateTime<Utc>, lang: Lang) -> String {
+        use chrono::Timelike;
+        let local = t.with_timezone(&self.offset);
+        format!(
+            "{}, {:02}:{:02} {}",
+            date(local.date_naive(), lang),
+            local.hour(),
+            local.minute(),
+            self.name
+        )
+    }
+
+    /// The local calendar day of a time.
+    pub fn local_day(&self, t: DateTime<Utc>) -> chrono::NaiveDate {
+        t.with_timezone(&self.offset).date_naive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ist_is_five_and_a_half_hours_ahead() {
+        let t = crate::time::parse_now("2026-11-29T18:40:00Z").unwrap();
+        assert_eq!(Zone::ist().show(t, Lang::En), "30 Nov 2026, 00:10 IST");
+        assert_eq!(Zone::ist().show(t, Lang::Kn), "30 ನವೆಂಬರ್ 2026, 00:10 IST");
+        assert_eq!(Zone::parse("Asia/Kolkata").unwrap(), Zone::ist());
+    }
+
+    #[test]
+    fn zones_parse_or_say_what_is_expected() {
+        let z = Zone::parse("-03:00 BRT").unwrap();
+        assert_eq!(z.offset.local_minus_utc(), -3 * 3600);
+        assert_eq!(z.name, "BRT");
+        assert_eq!(Zone::parse("+05:45").unwrap().name, "UTC+05:45");
+        assert_eq!(Zone::parse("UTC").unwrap().offset.local_minus_utc(), 0);
+        for bad in ["Europe/Paris", "05:30", "+5", "+25:00", "+05:30 \u{7}"] {
+            assert!(Zone::parse(bad).is_err(), "{bad}");
+        }
+        let e = Zone::parse("Mars/Olympus").unwrap_err();
+        assert!(format!("{e:#}").contains("Asia/Kolkata"));
+    }
+}

@@ -1,0 +1,227 @@
+//! Which outlets Huduku reads, and which it does not and since when: the source list, the
+//! opt-outs, the refusals and halts in the fetch state (unless a newer permission lifted
+//! them), and the days robots.txt refused HudukuBot. Read from kept files only, so the
+//! page is the same on a replay.
+
+use anyhow::Result;
+use chrono::{DateTime, NaiveDate, Utc};
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::lists::{OptOut, Pipeline, site_of};
+use crate::polite::RobotsLine;
+use crate::records::Published;
+use crate::state::State;
+use crate::store::Data;
+
+/// Why an outlet, or one of its sites, is not read.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Why {
+    OptedOut,
+    Refused,
+    Halted,
+    Robots,
+}
+
+/// One reason an outlet or site is not read, since when.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stopped {
+    pub why: Why,
+    pub since: NaiveDate,
+    /// The site it applies to; `None` when it names the whole outlet.
+    pub site: Option<String>,
+    /// The recorded reason (`refused-403`, `robots-search-no`, ...), shown as evidence.
+    pub reason: String,
+}
+
+/// An outlet as the public list shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outlet {
+    pub name: String,
+    /// The language of its sources (or headlines).
+    pub lang: String,
+    /// Sites (origins) its sources live on.
+    pub sites: BTreeSet<String>,
+    /// Whether it is in the source list.
+    pub listed: bool,
+    pub stopped: Vec<Stopped>,
+}
+
+impl Outlet {
+    /// Read at all: listed, not opted out, and at least one site not stopped.
+    pub fn followed(&self) -> bool {
+        if !self.listed || self.stopped.iter().any(|s| s.site.is_none()) {
+            return false;
+        }
+        self.sites
+            .iter()
+            .any(|site| !self.stopped.iter().any(|s| s.site.as_ref() == Some(site)))
+    }
+}
+
+fn day_of(t: DateTime<Utc>) -> NaiveDate {
+    t.date_naive()
+}
+
+/// Builds the list from the source list, opt-outs, permissions, state and robots verdicts
+/// of the kept days up to `today`, plus outlets seen in the public headlines.
+pub fn load(
+    pipeline: &Pipeline,
+    data: &Data,
+    today: &str,
+    days: &BTreeMap<String, Vec<Published>>,
+) -> Result<Vec<Outlet>> {
+    let sources = if pipeline.sources.exists() {
+        crate::lists::load_sources(pipeline)?
+    } else {
+        Vec::new()
+    };
+    let optouts = crate::lists::load_optouts(pipeline)?;
+    let permissions = crate::lists::load_permissions(pipeline)?;
+    let state = State::load(&data.state_file())?;
+
+    let mut outlets: BTreeMap<String, Outlet> = BTreeMap::new();
+    for s in &sources {
+        let o = outlets.entry(s.outlet.clone()).or_insert_with(|| Outlet {
+            name: s.outlet.clone(),
+            lang: s.lang.clone(),
+            sites: BTreeSet::new(),
+            listed: true,
+            stopped: Vec::new(),
+        });
+        o.sites.insert(s.site());
+    }
+    for list in days.values() {
+        for p in list {
+            outlets.entry(p.outlet.clone()).or_insert_with(|| Outlet {
+                name: p.outlet.clone(),
+                lang: p.lang.clone(),
+                sites: BTreeSet::new(),
+                listed: false,
+                stopped: Vec::new(),
+            });
+        }
+    }
+
+    // Opt-outs: by outlet name, or by a site (which may belong to no listed outlet).
+    for entry in &optouts.entries {
+        match entry {
+            OptOut::Outlet { outlet, since, .. } => {
+                let since = crate::time::parse_day(since)?.date_naive();
+                let key = outlets
+                    .keys()
+                    .find(|k| k.eq_ignore_ascii_case(outlet))
+                    .cloned()
+                    .unwrap_or_else(|| outlet.clone());
+                let o = outlets.entry(key).or_insert_with(|| Outlet {
+                    name: outlet.clone(),
+                    lang: String::new(),
+                    sites: BTreeSet::new(),
+                    listed: false,
+                    stopped: Vec::new(),
+                });
+                o.stopped.push(Stopped {
+                    why: Why::OptedOut,
+                    since,
+                    site: None,
+                    reason: String::new(),
+                });
+            }
+            OptOut::Site { site, since, .. } => {
+                let since = crate::time::parse_day(since)?.date_naive();
+                let mut found = false;
+                for o in outlets.values_mut().filter(|o| o.sites.contains(site)) {
+                    found = true;
+                    o.stopped.push(Stopped {
+                        why: Why::OptedOut,
+                        since,
+                        site: Some(site.clone()),
+                        reason: String::new(),
+                    });
+                }
+                if !found {
+                    outlets.insert(
+                        site.clone(),
+                        Outlet {
+                            name: site.clone(),
+                            lang: String::new(),
+                            sites: BTreeSet::from([site.clone()]),
+                            listed: false,
+                            stopped: vec![Stopped {
+                                why: Why::OptedOut,
+                                since,
+                                site: Some(site.clone()),
+                                reason: String::new(),
+                            }],
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    // Refusals and halts, unless a newer permission for the site (or one of its sources)
+    // lifted them.
+    let lifted = |site: &str, at: DateTime<Utc>| {
+        permissions.iter().any(|p| {
+            let target_site = url::Url::parse(&p.target)
+                .map(|u| site_of(&u))
+                .unwrap_or_default();
+            (p.target == site || target_site == site) && p.granted > at
+        })
+    };
+    for (site, st) in &state.sites {
+        for (why, stop) in [(Why::Refused, &st.refused), (Why::Halted, &st.halted)] {
+            let Some(stop) = stop else { continue };
+            if lifted(site, stop.at) {
+                continue;
+            }
+            for o in outlets.values_mut().filter(|o| o.sites.contains(site)) {
+                o.stopped.push(Stopped {
+                    why: why.clone(),
+                    since: day_of(stop.at),
+                    site: Some(site.clone()),
+                    reason: stop.reason.clone(),
+                });
+            }
+        }
+    }
+
+    // robots.txt: refused on the latest day it was read, since the first day of that run.
+    let mut robots: BTreeMap<String, (Option<NaiveDate>, String)> = BTreeMap::new();
+    for day in data.days()? {
+        if day.as_str() > today {
+            continue;
+        }
+        let date = crate::time::parse_day(&day)?.date_naive();
+        let path = data.day_dir(&day).join("robots.jsonl");
+        for line in crate::store::read_jsonl_opt::<RobotsLine>(&path)? {
+            let entry = robots
+                .entry(line.site.clone())
+                .or_insert((None, String::new()));
+            if line.verdict == "refused" {
+                if entry.0.is_none() {
+                    *entry = (Some(date), line.reason.clone());
+                }
+            } else {
+                *entry = (None, String::new());
+            }
+        }
+    }
+    for (site, (since, reason)) in robots {
+        let Some(since) = since else { continue };
+        for o in outlets.values_mut().filter(|o| o.sites.contains(&site)) {
+            o.stopped.push(Stopped {
+                why: Why::Robots,
+                since,
+                site: Some(site.clone()),
+                reason: reason.clone(),
+            });
+        }
+    }
+    let mut out: Vec<Outlet> = outlets.into_values().collect();
+    for o in &mut out {
+        o.stopped.sort();
+        o.stopped.dedup();
+    }
+    Ok(out)
+}

@@ -1,0 +1,527 @@
+//! The public pages in a real browser: Debian's chromium, headless, opens the pages `publish` wrote for the demo outlets straight from disk and the tests
+//! read the DOM it built: every headline a link to its publisher's page, Kannada text,
+//! a language switch that leads to the same page in the other language, Opinion only
+//! where the publisher says so, nothing removed. Screenshots at a phone's and a desktop's
+//! width go to `target/screenshots/` for people to look at.
+//!
+//! Chromium is required: CI (`.ci/run`) installs it; without it these tests fail.
+
+mod support;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use support::pipeline::{Workdir, describe, repo};
+use support::web::Web;
+
+const DEMO_NOW: &str = "2026-11-30T06:05:00Z";
+const DAY: &str = "2026-11-30";
+/// Taken down after the demo ran.
+const TAKEN_DOWN: &str = "Mandya farmers stage protest over delayed sugarcane dues";
+/// The outlet that opts out after the demo ran.
+const OPTED_OUT: &str = "Coastal Karnataka Times";
+
+/// The demo, run once for all tests here: the real stages against the loopback web, then
+/// an opt-out and a takedown, and publish again.
+struct Demo {
+    w: Workdir,
+    /// headline → its publisher URL, for every demo headline.
+    links: BTreeMap<String, String>,
+    /// Headlines of the opted-out outlet.
+    opted_out: Vec<String>,
+}
+
+fn demo() -> &'static Demo {
+    static DEMO: OnceLock<Demo> = OnceLock::new();
+    DEMO.get_or_init(|| {
+        let w = Workdir::new("browser_demo");
+        let web = Web::start(&repo().join("tests/web/demo"), &w.dir);
+        w.sources_from(&repo().join("pipeline/demo/sources.csv"), &web);
+        w.daily(DEMO_NOW);
+        w.hourly(DEMO_NOW);
+        let mut links = BTreeMap::new();
+        let mut opted_out = Vec::new();
+        for (headline, path, addr) in demo_headlines() {
+            if addr == "127.0.0.23" {
+                opted_out.push(headline.clone());
+            }
+            links.insert(headline, format!("{}{}", web.base(&addr), path));
+        }
+        drop(web);
+        w.append(
+            "takedowns.csv",
+            &format!("{},{DAY},asked by the publisher", links[TAKEN_DOWN]),
+        );
+        w.append(
+            "optouts.csv",
+            &format!("outlet,{OPTED_OUT},{DAY},email from the editor"),
+        );
+        w.stage("publish", DEMO_NOW);
+        Demo {
+            w,
+            links,
+            opted_out,
+        }
+    })
+}
+
+/// (headline, article path, address) for every row of the demo web's README tables.
+fn demo_headlines() -> Vec<(String, String, String)> {
+    let text = std::fs::read_to_string(repo().join("tests/web/demo/README.md")).unwrap();
+    let mut addr = String::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("## 127.0.0.") {
+            addr = format!("127.0.0.{}", &rest[..2]);
+        }
+        if line.starts_with("| 2026-") {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let path = cells
+                .iter()
+                .rev()
+                .find(|c| c.starts_with("`/news/"))
+                .unwrap()
+                .trim_matches('`')
+                .to_string();
+            out.push((cells[3].to_string(), path, addr.clone()));
+        }
+    }
+    assert!(out.len() >= 20, "the README lists the demo's headlines");
+    out
+}
+
+/// The expected headlines on the public pages: the demo's, less what was removed.
+fn shown(d: &Demo) -> BTreeSet<String> {
+    d.links
+        .keys()
+        .filter(|h| *h != TAKEN_DOWN && !d.opted_out.contains(h))
+        .cloned()
+        .collect()
+}
+
+fn removed(d: &Demo) -> Vec<String> {
+    let mut r = d.opted_out.clone();
+    r.push(TAKEN_DOWN.to_string());
+    r
+}
+
+fn chromium() -> PathBuf {
+    let path = std::env::var_os("CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    assert!(
+        path.exists(),
+        "{} not found: these tests need Debian's chromium (apt-get install chromium fonts-noto-core; .ci/run installs it)",
+        path.display()
+    );
+    path
+}
+
+/// Chromium, headless, with a fresh profile and no network chatter. The pages carry no
+/// script at all (checked below), so what it renders is what a reader without JavaScript sees.
+fn browser(profile: &Path) -> Command {
+    let mut c = Command::new(chromium());
+    c.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+    ]);
+    c.arg(format!("--user-data-dir={}", profile.display()));
+    c
+}
+
+/// A fresh, unshared profile directory for one chromium run.
+fn profile(name: &str) -> PathBuf {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("chromium-profiles")
+        .join(format!("{name}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&p);
+    std::fs::create_dir_all(&p).unwrap();
+    p
+}
+
+fn file_url(path: &Path) -> url::Url {
+    url::Url::from_file_path(path.canonicalize().unwrap()).unwrap()
+}
+
+/// The DOM chromium built for a page, serialised; each page is rendered once per run.
+fn dom(path: &Path) -> String {
+    static SEEN: std::sync::Mutex<BTreeMap<PathBuf, String>> =
+        std::sync::Mutex::new(BTreeMap::new());
+    if let Some(d) = SEEN.lock().unwrap().get(path) {
+        return d.clone();
+    }
+    let d = render_dom(path);
+    SEEN.lock().unwrap().insert(path.to_path_buf(), d.clone());
+    d
+}
+
+fn render_dom(path: &Path) -> String {
+    let name = path.to_string_lossy().replace(['/', '.'], "_");
+    let prof = profile(&name);
+    let mut c = browser(&prof);
+    c.arg("--dump-dom").arg(file_url(path).as_str());
+    let out = c.output().expect("running chromium");
+    let _ = std::fs::remove_dir_all(&prof);
+    assert!(
+        out.status.success() && !out.stdout.is_empty(),
+        "chromium could not render {}:\n{}",
+        path.display(),
+        describe(&c, &out)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn site(d: &Demo) -> PathBuf {
+    d.w.data.join("site")
+}
+
+fn sel(s: &str) -> scraper::Selector {
+    scraper::Selector::parse(s).unwrap()
+}
+
+/// (href, text, lang) of every headline link in a rendered page.
+fn headline_links(doc: &scraper::Html) -> Vec<(String, String, Option<String>)> {
+    doc.select(&sel("a.h"))
+        .filter(|a| {
+            a.value()
+                .attr("href")
+                .is_some_and(|h| h.starts_with("http"))
+        })
+        .map(|a| {
+            (
+                a.value().attr("href").unwrap().to_string(),
+                a.text().collect(),
+                a.value().attr("lang").map(String::from),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_headline_is_a_link_to_its_publishers_page() {
+    let d = demo();
+    let want = shown(d);
+    for page in [
+        "index.html",
+        "kn/index.html",
+        "en/index.html",
+        &format!("en/days/{DAY}.html"),
+        &format!("kn/days/{DAY}.html"),
+    ] {
+        let doc = scraper::Html::parse_document(&dom(&site(d).join(page)));
+        let links = headline_links(&doc);
+        let mut seen = BTreeSet::new();
+        for (href, text, _) in &links {
+            assert_eq!(
+                d.links.get(text),
+                Some(href),
+                "{page}: {text:?} links to {href}"
+            );
+            seen.insert(text.clone());
+        }
+        assert_eq!(seen, want, "{page} shows exactly the public headlines");
+    }
+    // Outlet and topic pages link the same way.
+    let doc = scraper::Html::parse_document(&dom(
+        &site(d).join("en/outlets/deccan-daily-chronicle.html")
+    ));
+    let links = headline_links(&doc);
+    assert!(links.len() >= 8, "{links:?}");
+    assert!(
+        links
+            .iter()
+            .all(|(href, text, _)| d.links.get(text) == Some(href) && href.contains("127.0.0.22"))
+    );
+}
+
+#[test]
+fn kannada_text_renders_with_lang_on_each_headline() {
+    let d = demo();
+    let kn = scraper::Html::parse_document(&dom(&site(d).join("kn/index.html")));
+    assert_eq!(
+        kn.select(&sel("html")).next().unwrap().value().attr("lang"),
+        Some("kn")
+    );
+    let h1: String = kn.select(&sel("h1")).next().unwrap().text().collect();
+    assert_eq!(h1, "ಇತ್ತೀಚಿನ ಮುಖ್ಯಾಂಶಗಳು");
+    let links = headline_links(&kn);
+    let kannada = "ಬೆಳಗಾವಿಯಲ್ಲಿ ಡಿಸೆಂಬರ್ 8ರಿಂದ ವಿಧಾನಮಂಡಲದ ಚಳಿಗಾಲದ ಅಧಿವೇಶನ";
+    assert!(
+        links
+            .iter()
+            .any(|(_, t, l)| t == kannada && l.as_deref() == Some("kn")),
+        "{links:?}"
+    );
+    assert!(
+        links
+            .iter()
+            .any(|(_, t, l)| t.starts_with("Namma Metro") && l.as_deref() == Some("en"))
+    );
+    assert!(
+        links.iter().all(|(_, _, l)| l.is_some()),
+        "every headline carries its lang"
+    );
+    // The English pages keep the Kannada headlines as written.
+    let en = scraper::Html::parse_document(&dom(&site(d).join("en/index.html")));
+    assert!(
+        headline_links(&en)
+            .iter()
+            .any(|(_, t, l)| t == kannada && l.as_deref() == Some("kn"))
+    );
+    // The promise, in Kannada, from the same constants.
+    let fetching = dom(&site(d).join("kn/fetching.html"));
+    assert!(fetching.contains("ಹುಡುಕು ಹೇಗೆ ತರುತ್ತದೆ") && fetching.contains(huduku::polite::USER_AGENT));
+}
+
+#[test]
+fn language_switch_leads_to_the_same_page_in_the_other_language() {
+    let d = demo();
+    let root = site(d).canonicalize().unwrap();
+    for page in [
+        "index.html",
+        "kn/index.html",
+        &format!("en/days/{DAY}.html"),
+        "kn/topics/politics.html",
+        "en/outlets/index.html",
+        "kn/fetching.html",
+    ] {
+        let path = site(d).join(page);
+        let doc = scraper::Html::parse_document(&dom(&path));
+        let lang = doc
+            .select(&sel("html"))
+            .next()
+            .unwrap()
+            .value()
+            .attr("lang")
+            .unwrap()
+            .to_string();
+        let switch = doc
+            .select(&sel("a.switch"))
+            .next()
+            .unwrap_or_else(|| panic!("{page}: no language switch"));
+        let target = file_url(&path)
+            .join(switch.value().attr("href").unwrap())
+            .unwrap()
+            .to_file_path()
+            .unwrap();
+        assert!(
+            target.exists(),
+            "{page}: the switch leads to {}, which does not exist",
+            target.display()
+        );
+        // The twin as chromium renders it where it is the subject of its own checks, else from disk.
+        let twin = scraper::Html::parse_document(&std::fs::read_to_string(&target).unwrap());
+        let other = twin
+            .select(&sel("html"))
+            .next()
+            .unwrap()
+            .value()
+            .attr("lang")
+            .unwrap()
+            .to_string();
+        assert_ne!(lang, other, "{page} → {}", target.display());
+        // Same page: same place in the site, other language directory.
+        let rel = target
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let expected = if page == "index.html" {
+            "en/index.html".to_string()
+        } else {
+            format!("{other}/{}", page.split_once('/').unwrap().1)
+        };
+        assert_eq!(rel, expected);
+        // And back.
+        let back = twin.select(&sel("a.switch")).next().unwrap();
+        let back = file_url(&target)
+            .join(back.value().attr("href").unwrap())
+            .unwrap()
+            .to_file_path()
+            .unwrap();
+        let back_rel = back
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let original = if page == "index.html" {
+            "kn/index.html"
+        } else {
+            page
+        };
+        assert_eq!(back_rel, original);
+    }
+}
+
+#[test]
+fn opinion_is_labelled_only_where_the_publisher_says_so() {
+    let d = demo();
+    for (page, label) in [("kn/index.html", "ಅಭಿಪ್ರಾಯ"), ("en/index.html", "Opinion")]
+    {
+        let doc = scraper::Html::parse_document(&dom(&site(d).join(page)));
+        let mut labelled = BTreeSet::new();
+        for li in doc.select(&sel("ul.hl li")) {
+            let ops: Vec<String> = li.select(&sel(".op")).map(|e| e.text().collect()).collect();
+            if let Some(h) = li.select(&sel("a.h")).next()
+                && !ops.is_empty()
+            {
+                assert_eq!(ops, [label], "{page}");
+                labelled.insert(h.text().collect::<String>());
+            }
+        }
+        assert_eq!(
+            labelled,
+            BTreeSet::from([
+                "ಕನ್ನಡ ಶಾಲೆಗಳನ್ನು ಉಳಿಸುವ ಹೊಣೆ ಯಾರದು?".to_string(),
+                "Editorial: The city needs buses, not another flyover".to_string()
+            ]),
+            "{page}"
+        );
+        assert_eq!(
+            doc.select(&sel(".op")).count(),
+            2,
+            "{page}: no other Opinion label"
+        );
+    }
+}
+
+#[test]
+fn nothing_removed_and_no_author_is_anywhere_on_the_site() {
+    let d = demo();
+    let removed = removed(d);
+    assert!(removed.len() >= 7);
+    // In the rendered DOM of the main pages ...
+    for page in [
+        "index.html",
+        "en/index.html",
+        &format!("kn/days/{DAY}.html"),
+        &format!("en/days/{DAY}.html"),
+        "kn/topics/politics.html",
+    ] {
+        let text = dom(&site(d).join(page));
+        for h in &removed {
+            assert!(!text.contains(h.as_str()), "{page} shows removed {h:?}");
+        }
+    }
+    // ... and in every file under the site, open data included.
+    let authors = [
+        "ಪ್ರಜ್ವಲ್ ಹೆಗಡೆ",
+        "Nikhil Rao",
+        "Reshma Kamath",
+        "The Editorial Board",
+        "Ganesh Upadhyaya",
+    ];
+    let mut files = 0;
+    for rel in
+        d.w.data_files()
+            .into_iter()
+            .filter(|p| p.starts_with("site"))
+    {
+        files += 1;
+        let text =
+            String::from_utf8_lossy(&std::fs::read(d.w.data.join(&rel)).unwrap()).into_owned();
+        for h in &removed {
+            assert!(
+                !text.contains(h.as_str()),
+                "{} holds removed {h:?}",
+                rel.display()
+            );
+        }
+        for a in authors {
+            assert!(!text.contains(a), "{} shows the author {a}", rel.display());
+        }
+    }
+    assert!(files > 40);
+    assert!(
+        !site(d)
+            .join("en/outlets/coastal-karnataka-times.html")
+            .exists()
+    );
+}
+
+#[test]
+fn pages_are_accessible_and_light_in_the_browser() {
+    let d = demo();
+    for page in [
+        "kn/index.html",
+        "en/days/index.html",
+        "en/outlets/index.html",
+        "kn/topics/politics.html",
+        "kn/fetching.html",
+    ] {
+        let path = site(d).join(page);
+        let doc = scraper::Html::parse_document(&dom(&path));
+        assert_eq!(doc.select(&sel("h1")).count(), 1, "{page}");
+        let skip = doc.select(&sel("a[href]")).next().unwrap();
+        assert_eq!(
+            skip.value().attr("href"),
+            Some("#main"),
+            "{page}: skip link first"
+        );
+        assert_eq!(doc.select(&sel("#main")).count(), 1);
+        assert_eq!(
+            doc.select(&sel(
+                "script, img, iframe, link[rel=stylesheet], object, embed"
+            ))
+            .count(),
+            0,
+            "{page}"
+        );
+        assert_eq!(
+            doc.select(&sel("nav[aria-label] a[aria-current]")).count(),
+            1,
+            "{page}: the current section is marked"
+        );
+        let bytes = std::fs::metadata(&path).unwrap().len();
+        assert!(bytes < 48 * 1024, "{page} weighs {bytes} bytes");
+    }
+}
+
+#[test]
+fn screenshots_at_phone_and_desktop_width() {
+    let d = demo();
+    let out = repo().join("target/screenshots");
+    std::fs::create_dir_all(&out).unwrap();
+    for page in ["kn/index.html", "en/index.html", "kn/fetching.html"] {
+        for (label, w, h) in [("phone", 390, 844), ("desktop", 1366, 900)] {
+            let png = out.join(format!(
+                "{}-{label}.png",
+                page.trim_end_matches(".html").replace('/', "-")
+            ));
+            let _ = std::fs::remove_file(&png);
+            let prof = profile(&format!("shot-{label}-{}", page.replace(['/', '.'], "_")));
+            let mut c = browser(&prof);
+            c.arg(format!("--screenshot={}", png.display()))
+                .arg(format!("--window-size={w},{h}"))
+                .arg(file_url(&site(d).join(page)).as_str());
+            let res = c.output().expect("running chromium");
+            let _ = std::fs::remove_dir_all(&prof);
+            assert!(res.status.success(), "{}", describe(&c, &res));
+            let bytes = std::fs::read(&png)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{}", png.display(), describe(&c, &res)));
+            assert_eq!(
+                &bytes[..8],
+                b"\x89PNG\r\n\x1a\n",
+                "{} is a PNG",
+                png.display()
+            );
+            let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+            assert_eq!(width, w, "{} is {w} pixels wide", png.display());
+            assert!(
+                bytes.len() > 10_000,
+                "{} has something on it",
+                png.display()
+            );
+        }
+    }
+}

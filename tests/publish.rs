@@ -1,0 +1,925 @@
+//! `publish` on hand-written classified headlines: hostile publisher text is escaped or
+//! dropped, removed headlines are on no page and in no file, the open data is inert for
+//! spreadsheets and checks with `sha256sum -c`, the outlets page says who is read and who
+//! is not since when, "How Huduku fetches" states the enforced constants, times follow the
+//! configured zone, and the same inputs give the same bytes.
+
+mod support;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use huduku::records::{Classified, DateSource, Evidence};
+use support::pipeline::{Workdir, describe};
+
+const DAY: &str = "2026-11-30";
+const NOW: &str = "2026-11-30T06:05:00Z";
+
+const SOURCES: &str = "outlet,lang,kind,section,url,selector,status\n\
+ನಮ್ಮ ಪತ್ರಿಕೆ,kn,feed,top,https://kn.example/rss.xml,,checked\n\
+Deccan Daily Chronicle,en,feed,top,https://deccan.example/atom.xml,,checked\n\
+Coastal Karnataka Times,en,feed,top,https://coastal.example/feed.xml,,checked\n\
+Hill Herald,en,feed,top,https://hill.example/feed.xml,,checked\n\
+Plains Post,en,feed,top,https://plains.example/feed.xml,,checked\n";
+
+fn rec(
+    outlet: &str,
+    lang: &str,
+    headline: &str,
+    link: &str,
+    at: &str,
+    topic: &str,
+    opinion: bool,
+) -> Classified {
+    let site = link.split('/').take(3).collect::<Vec<_>>().join("/");
+    Classified {
+        id: huduku::records::item_id(link),
+        outlet: outlet.into(),
+        source: format!("{site}/feed.xml"),
+        lang: lang.into(),
+        headline: headline.into(),
+        link: link.into(),
+        published: huduku::time::parse_now(at).unwrap(),
+        date_source: DateSource::Publisher,
+        first_seen: huduku::time::parse_now(NOW).unwrap(),
+        category: vec![],
+        topic: topic.into(),
+        evidence: Evidence::Headline,
+        opinion,
+    }
+}
+
+fn ordinary() -> Vec<Classified> {
+    vec![
+        rec(
+            "ನಮ್ಮ ಪತ್ರಿಕೆ",
+            "kn",
+            "ರಣಜಿ ಟ್ರೋಫಿ: ಕರ್ನಾಟಕಕ್ಕೆ ಜಯ",
+            "https://kn.example/news/ranji.html",
+            "2026-11-30T04:00:00Z",
+            "sport",
+            false,
+        ),
+        rec(
+            "ನಮ್ಮ ಪತ್ರಿಕೆ",
+            "kn",
+            "ಕನ್ನಡ ಶಾಲೆಗಳನ್ನು ಉಳಿಸುವ ಹೊಣೆ ಯಾರದು?",
+            "https://kn.example/news/shale.html",
+            "2026-11-30T02:20:00Z",
+            "education",
+            true,
+        ),
+        rec(
+            "Deccan Daily Chronicle",
+            "en",
+            "Namma Metro's Pink Line opens",
+            "https://deccan.example/news/pink-line.html",
+            "2026-11-30T05:15:00Z",
+            "local",
+            false,
+        ),
+        rec(
+            "Coastal Karnataka Times",
+            "en",
+            "The last wooden boat-builders of Malpe",
+            "https://coastal.example/news/malpe.html",
+            "2026-11-30T05:00:00Z",
+            "culture",
+            false,
+        ),
+        rec(
+            "Hill Herald",
+            "en",
+            "Coffee growers brace for a tricky harvest",
+            "https://hill.example/news/coffee.html",
+            "2026-11-30T01:00:00Z",
+            "business",
+            false,
+        ),
+    ]
+}
+
+/// A work directory whose hour 05 of DAY holds `records`, with the source list above.
+fn fixture(name: &str, records: &[Classified]) -> Workdir {
+    let w = Workdir::new(name);
+    std::fs::write(&w.sources, SOURCES).unwrap();
+    write_hour(&w, "05", records);
+    w
+}
+
+fn write_hour(w: &Workdir, hour: &str, records: &[Classified]) {
+    let mut records = records.to_vec();
+    records.sort_by(|a, b| a.link.cmp(&b.link));
+    huduku::store::write_jsonl(
+        &w.data.join(DAY).join(hour).join("classified.jsonl"),
+        &records,
+    )
+    .unwrap();
+}
+
+/// Every file under the site, relative, with its bytes.
+fn site_files(w: &Workdir) -> Vec<(PathBuf, Vec<u8>)> {
+    let site = w.data.join("site");
+    w.data_files()
+        .into_iter()
+        .filter(|p| p.starts_with("site"))
+        .map(|p| {
+            (
+                p.strip_prefix("site").unwrap().to_path_buf(),
+                std::fs::read(w.data.join(&p)).unwrap(),
+            )
+        })
+        .inspect(|(p, _)| assert!(site.join(p).exists()))
+        .collect()
+}
+
+fn page(w: &Workdir, rel: &str) -> String {
+    std::fs::read_to_string(w.data.join("site").join(rel))
+        .unwrap_or_else(|e| panic!("site/{rel}: {e}"))
+}
+
+fn text_of(html: &str) -> String {
+    scraper::Html::parse_document(html)
+        .root_element()
+        .text()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn hostile_publisher_text_is_escaped_or_dropped() {
+    let script = "<script>alert('x')</script> ಸುದ್ದಿ";
+    let img = "\"><img src=x onerror=alert(1)>";
+    let mut records = ordinary();
+    records.push(rec(
+        "Deccan Daily Chronicle",
+        "en",
+        script,
+        "https://deccan.example/news/a.html",
+        "2026-11-30T03:00:00Z",
+        "politics",
+        false,
+    ));
+    let mut evil = rec(
+        "Evil <b>Outlet</b>",
+        "kn\" onmouseover=\"alert(2)",
+        img,
+        "https://evil.example/news/b.html?q=\"><script>",
+        "2026-11-30T03:01:00Z",
+        "<script>",
+        true,
+    );
+    evil.source = "https://evil.example/feed.xml".into();
+    records.push(evil);
+    records.push(rec(
+        "Deccan Daily Chronicle",
+        "en",
+        "Headline behind a javascript link",
+        "javascript:alert(3)",
+        "2026-11-30T03:02:00Z",
+        "politics",
+        false,
+    ));
+    records.push(rec(
+        "Deccan Daily Chronicle",
+        "en",
+        "Headline behind a data link",
+        "data:text/html,<script>alert(4)</script>",
+        "2026-11-30T03:03:00Z",
+        "politics",
+        false,
+    ));
+    let w = fixture("publish_hostile", &records);
+    w.stage("publish", NOW);
+
+    let files = site_files(&w);
+    let pages: Vec<&(PathBuf, Vec<u8>)> = files
+        .iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    assert!(pages.len() > 30, "pages in both languages: {}", pages.len());
+    let any = scraper::Selector::parse("*").unwrap();
+    let a = scraper::Selector::parse("a[href]").unwrap();
+    for (path, bytes) in &pages {
+        let html = String::from_utf8(bytes.to_vec()).unwrap();
+        let doc = scraper::Html::parse_document(&html);
+        for el in doc.select(&any) {
+            let name = el.value().name();
+            assert!(
+                !matches!(name, "script" | "img" | "iframe" | "object" | "embed" | "b"),
+                "{}: a <{name}> element",
+                path.display()
+            );
+            for (attr, _) in el.value().attrs() {
+                assert!(
+                    !attr.starts_with("on"),
+                    "{}: an {attr} attribute on <{name}>",
+                    path.display()
+                );
+            }
+        }
+        for el in doc.select(&a) {
+            let href = el.value().attr("href").unwrap();
+            let scheme = href
+                .split_once(':')
+                .map(|(s, _)| s)
+                .filter(|s| !s.contains('/') && !s.contains('#'));
+            assert!(
+                matches!(scheme, None | Some("http") | Some("https")),
+                "{}: link {href:?}",
+                path.display()
+            );
+        }
+        for dropped in [
+            "Headline behind a javascript link",
+            "Headline behind a data link",
+        ] {
+            assert!(
+                !html.contains(dropped),
+                "{} shows {dropped:?}",
+                path.display()
+            );
+        }
+    }
+    // The hostile headlines are shown, as text: escaped, not interpreted, not lost.
+    let front = page(&w, "en/index.html");
+    assert!(
+        front.contains("&lt;script&gt;alert('x')&lt;/script&gt; ಸುದ್ದಿ"),
+        "{front}"
+    );
+    assert!(text_of(&front).contains(script));
+    assert!(text_of(&front).contains(img));
+    assert!(text_of(&front).contains("Evil <b>Outlet</b>"));
+    // A lang value that is not a language tag is left out rather than escaped into place.
+    assert!(!front.contains("onmouseover"));
+    // Nor is either dropped link in the open data.
+    for (path, bytes) in &files {
+        let text = String::from_utf8_lossy(bytes);
+        assert!(
+            !text.contains("javascript:") && !text.contains("data:text/html"),
+            "{} holds a non-http(s) link",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn csv_cells_that_look_like_formulas_are_inert() {
+    let mut records = ordinary();
+    let formulas = [
+        "=HYPERLINK(\"https://x.example\",\"click\")",
+        "+91 98450 00000 is the new helpline",
+        "-5 degrees in Madikeri",
+        "@mention: the mayor replies",
+    ];
+    for (i, h) in formulas.iter().enumerate() {
+        records.push(rec(
+            "Hill Herald",
+            "en",
+            h,
+            &format!("https://hill.example/news/f{i}.html"),
+            &format!("2026-11-30T03:0{i}:00Z"),
+            "local",
+            false,
+        ));
+    }
+    records.push(rec(
+        "=cmd|' /C calc'!A0",
+        "en",
+        "An outlet name that is a formula",
+        "https://plains.example/news/x.html",
+        "2026-11-30T03:09:00Z",
+        "other",
+        false,
+    ));
+    let w = fixture("publish_csv_inert", &records);
+    w.stage("publish", NOW);
+    let csv_path = w.data.join(format!("site/data/headlines-{DAY}.csv"));
+    let mut rdr = csv::Reader::from_path(&csv_path).unwrap();
+    let header: Vec<String> = rdr.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(
+        header,
+        [
+            "outlet",
+            "headline",
+            "link",
+            "published",
+            "topic",
+            "opinion",
+            "lang",
+            "published_from"
+        ]
+    );
+    let rows: Vec<csv::StringRecord> = rdr.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), records.len());
+    for row in &rows {
+        for cell in row.iter() {
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                "live formula cell {cell:?} in {row:?}"
+            );
+        }
+    }
+    let cells: BTreeSet<&str> = rows.iter().flat_map(|r| r.iter()).collect();
+    for f in formulas {
+        assert!(
+            cells.contains(format!("'{f}").as_str()),
+            "{f:?} is written as '{f}"
+        );
+    }
+    assert!(cells.contains("'=cmd|' /C calc'!A0"));
+    // The JSON lines keep the text exactly as published.
+    let jsonl = w.read(&format!("site/data/headlines-{DAY}.jsonl"));
+    let values: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for f in formulas {
+        assert!(
+            values.iter().any(|v| v["headline"] == f),
+            "{f:?} as published in the JSON lines"
+        );
+    }
+    let first = jsonl.lines().next().unwrap();
+    let at: Vec<usize> = header
+        .iter()
+        .map(|k| {
+            first
+                .find(&format!("\"{k}\":"))
+                .unwrap_or_else(|| panic!("{k} in {first}"))
+        })
+        .collect();
+    assert!(
+        at.windows(2).all(|w| w[0] < w[1]),
+        "JSON lines have the CSV's columns in its order: {first}"
+    );
+    assert_eq!(values[0].as_object().unwrap().len(), header.len());
+    // Nothing but headlines' columns: no author, no summary.
+    assert!(
+        values
+            .iter()
+            .all(|v| v.get("author").is_none() && v.get("summary").is_none())
+    );
+}
+
+#[test]
+fn sha256sums_is_accepted_by_sha256sum_c_and_catches_a_change() {
+    let w = fixture("publish_sha256sums", &ordinary());
+    write_hour(
+        &w,
+        "03",
+        &[rec(
+            "Hill Herald",
+            "en",
+            "Early news",
+            "https://hill.example/news/early.html",
+            "2026-11-29T22:00:00Z",
+            "local",
+            false,
+        )],
+    );
+    // A second kept day.
+    huduku::store::write_jsonl(
+        &w.data.join("2026-11-29/20/classified.jsonl"),
+        &[rec(
+            "Plains Post",
+            "en",
+            "Yesterday's news",
+            "https://plains.example/news/y.html",
+            "2026-11-29T19:00:00Z",
+            "world",
+            false,
+        )],
+    )
+    .unwrap();
+    w.stage("publish", NOW);
+    let dir = w.data.join("site/data");
+    let sums = std::fs::read_to_string(dir.join("SHA256SUMS")).unwrap();
+    let listed: BTreeSet<&str> = sums
+        .lines()
+        .map(|l| l.split_once("  ").unwrap().1)
+        .collect();
+    let present: BTreeSet<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "SHA256SUMS")
+        .collect();
+    assert_eq!(
+        listed,
+        present.iter().map(String::as_str).collect(),
+        "the manifest covers every file"
+    );
+    for f in [
+        "README.txt",
+        "headlines-2026-11-29.csv",
+        "headlines-2026-11-29.jsonl",
+        "headlines-2026-11-30.csv",
+        "headlines-2026-11-30.jsonl",
+    ] {
+        assert!(listed.contains(f), "{f} listed");
+    }
+    let check = |dir: &Path| {
+        let mut c = Command::new("sha256sum");
+        c.arg("-c").arg("SHA256SUMS").current_dir(dir);
+        let out = c.output().expect("sha256sum (coreutils) runs");
+        (out.status.success(), describe(&c, &out))
+    };
+    let (ok, log) = check(&dir);
+    assert!(ok, "{log}");
+    assert_eq!(log.matches(": OK").count(), listed.len(), "{log}");
+    // A changed file fails the check, so the manifest is not decoration.
+    let csv = dir.join("headlines-2026-11-30.csv");
+    let mut bytes = std::fs::read(&csv).unwrap();
+    bytes.extend_from_slice(b"x,y\n");
+    std::fs::write(&csv, bytes).unwrap();
+    let (ok, log) = check(&dir);
+    assert!(!ok, "a changed file must fail: {log}");
+}
+
+#[test]
+fn readme_describes_every_column_and_the_licence_line() {
+    let w = fixture("publish_readme", &ordinary());
+    w.stage("publish", NOW);
+    let readme = w.read("site/data/README.txt");
+    for (name, _) in huduku::publish::export::COLUMNS {
+        assert!(
+            readme.contains(&format!("\n{name}\n    ")),
+            "README describes {name}:\n{readme}"
+        );
+    }
+    assert!(
+        readme.contains("Licence: CC BY 4.0, crediting the outlets."),
+        "{readme}"
+    );
+    assert!(page(&w, "en/index.html").contains("CC BY 4.0, crediting the outlets"));
+    // The licence is configuration.
+    w.stage_with(
+        "publish",
+        NOW,
+        &[
+            "--licence",
+            "CC0 1.0 for the compilation; headlines remain the outlets'",
+        ],
+    );
+    let readme = w.read("site/data/README.txt");
+    assert!(
+        readme.contains("Licence: CC0 1.0 for the compilation; headlines remain the outlets'.")
+    );
+    assert!(!readme.contains("CC BY 4.0"));
+}
+
+#[test]
+fn removed_headlines_are_on_no_page_and_in_no_file() {
+    let w = fixture("publish_removed", &ordinary());
+    w.stage("publish", NOW);
+    let before = site_files(&w);
+    let all_text = |files: &[(PathBuf, Vec<u8>)]| {
+        files
+            .iter()
+            .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let removed = [
+        "The last wooden boat-builders of Malpe",
+        "Namma Metro's Pink Line opens",
+        "Coffee growers brace for a tricky harvest",
+    ];
+    for h in removed {
+        assert!(
+            all_text(&before).contains(h),
+            "{h} is public before it is removed"
+        );
+    }
+    assert!(
+        before
+            .iter()
+            .any(|(p, _)| p.ends_with("coastal-karnataka-times.html"))
+    );
+
+    // An outlet opts out, a headline is taken down, an article is found withdrawn.
+    w.append(
+        "optouts.csv",
+        "outlet,Coastal Karnataka Times,2026-11-30,email from the editor",
+    );
+    w.append(
+        "takedowns.csv",
+        "https://deccan.example/news/pink-line.html,2026-11-30,asked by the publisher",
+    );
+    let coffee = rec(
+        "Hill Herald",
+        "en",
+        "",
+        "https://hill.example/news/coffee.html",
+        "2026-11-30T01:00:00Z",
+        "",
+        false,
+    );
+    std::fs::write(
+        w.data.join(DAY).join("rechecks.jsonl"),
+        format!(
+            "{}\n",
+            serde_json::json!({"id": coffee.id, "link": coffee.link, "source": coffee.source, "check": 2, "at": NOW, "status": 410, "verdict": "withdrawn", "reason": "gone"})
+        ),
+    )
+    .unwrap();
+    w.stage("publish", NOW);
+    let after = site_files(&w);
+    let text = all_text(&after);
+    for h in removed {
+        assert!(!text.contains(h), "{h} is still somewhere under site/");
+    }
+    assert!(!w.read(&format!("{DAY}/published.jsonl")).contains("Malpe"));
+    // The opted-out outlet's own pages are gone, and the list says since when.
+    assert!(
+        !after
+            .iter()
+            .any(|(p, _)| p.to_string_lossy().contains("coastal-karnataka-times")),
+        "stale outlet pages removed"
+    );
+    let outlets = text_of(&page(&w, "en/outlets/index.html"));
+    assert!(
+        outlets.contains("Coastal Karnataka Times")
+            && outlets.contains("Opted out since 30 Nov 2026"),
+        "{outlets}"
+    );
+    // What remains is still there.
+    assert!(text.contains("ರಣಜಿ ಟ್ರೋಫಿ: ಕರ್ನಾಟಕಕ್ಕೆ ಜಯ"));
+}
+
+#[test]
+fn outlets_page_says_who_is_read_and_who_refused_or_stopped_since_when() {
+    let w = fixture("publish_outlets", &ordinary());
+    let stop = |at: &str, reason: &str, url: &str| serde_json::json!({"at": at, "url": url, "status": 403, "reason": reason, "evidence": "status 403"});
+    let state = serde_json::json!({
+        "sources": {},
+        "sites": {
+            "https://hill.example": {"wait_until": null, "waits_in_a_row": 0, "refused": stop("2026-11-20T07:05:00Z", "refused-403", "https://hill.example/feed.xml"), "halted": null},
+            "https://plains.example": {"wait_until": null, "waits_in_a_row": 3, "refused": null, "halted": stop("2026-11-25T09:05:00Z", "halted-3-waits", "https://plains.example/feed.xml")},
+            "https://deccan.example": {"wait_until": null, "waits_in_a_row": 0, "refused": stop("2026-11-10T07:05:00Z", "refused-403", "https://deccan.example/atom.xml"), "halted": null}
+        }
+    });
+    std::fs::write(
+        w.data.join("state.json"),
+        serde_json::to_string_pretty(&state).unwrap(),
+    )
+    .unwrap();
+    // Deccan's refusal was lifted by a newer permission.
+    w.append(
+        "permissions.csv",
+        "https://deccan.example,2026-11-12,Editor A. Rao,wrote to allow HudukuBot again",
+    );
+    // robots.txt refused the Kannada outlet on the 28th and 29th (and did not on the 27th).
+    let robots = |site: &str, verdict: &str, day: &str| {
+        format!(
+            "{}\n",
+            serde_json::json!({"site": site, "fetched_at": format!("{day}T00:35:00Z"), "status": 200, "verdict": verdict, "reason": if verdict == "refused" { "robots-disallow-all" } else { "" }, "crawl_delay": null, "content_signal": null, "file": null})
+        )
+    };
+    for (day, verdict) in [
+        ("2026-11-27", "rules"),
+        ("2026-11-28", "refused"),
+        ("2026-11-29", "refused"),
+    ] {
+        std::fs::create_dir_all(w.data.join(day)).unwrap();
+        std::fs::write(
+            w.data.join(day).join("robots.jsonl"),
+            robots("https://kn.example", verdict, day),
+        )
+        .unwrap();
+    }
+    w.stage("publish", NOW);
+    let html = page(&w, "en/outlets/index.html");
+    let doc = scraper::Html::parse_document(&html);
+    let section = |id: &str| {
+        let sel = scraper::Selector::parse(&format!("section[aria-labelledby={id}]")).unwrap();
+        doc.select(&sel)
+            .next()
+            .unwrap_or_else(|| panic!("section {id}"))
+            .text()
+            .collect::<String>()
+    };
+    let read = section("read");
+    let not_read = section("not-read");
+    for o in ["Deccan Daily Chronicle", "Coastal Karnataka Times"] {
+        assert!(
+            read.contains(o) && !not_read.contains(o),
+            "{o} is read:\n{read}\n---\n{not_read}"
+        );
+    }
+    for (o, says) in [
+        ("Hill Herald", "Refused HudukuBot since 20 Nov 2026"),
+        (
+            "Plains Post",
+            "Stopped after repeated requests to wait since 25 Nov 2026",
+        ),
+        ("ನಮ್ಮ ಪತ್ರಿಕೆ", "robots.txt refuses HudukuBot since 28 Nov 2026"),
+    ] {
+        assert!(
+            not_read.contains(o) && not_read.contains(says),
+            "{o}: {says:?} in\n{not_read}"
+        );
+    }
+    assert!(
+        !html.contains("since 10 Nov 2026"),
+        "a lifted refusal is not shown"
+    );
+    let kn = text_of(&page(&w, "kn/outlets/index.html"));
+    assert!(kn.contains("20 ನವೆಂಬರ್ 2026 ರಿಂದ"), "{kn}");
+}
+
+/// The enforced constants, formatted independently of the page's code.
+fn secs(d: std::time::Duration) -> u64 {
+    d.as_secs()
+}
+
+fn english(seconds: i64) -> String {
+    match seconds {
+        3600 => "an hour".into(),
+        s if s % 3600 == 0 => format!("{} hours", s / 3600),
+        s if s % 60 == 0 => format!("{} minutes", s / 60),
+        1 => "1 second".into(),
+        s => format!("{s} seconds"),
+    }
+}
+
+#[test]
+fn how_huduku_fetches_states_the_constants_the_fetcher_enforces() {
+    use huduku::fetch::{FEED_INTERVAL, FIRST_BACKOFF, MAX_BACKOFF, MAX_HOLD, MIN_INTERVAL};
+    use huduku::polite::{
+        BODY_CAP, MAX_REDIRECTS, MIN_SPACING, MIN_WAIT, TIMEOUT, USER_AGENT, WAITS_TO_HALT,
+    };
+    use huduku::recheck::CHECK_AGES;
+    let w = fixture("publish_fetching", &ordinary());
+    w.stage("publish", NOW);
+    let en = text_of(&page(&w, "en/fetching.html"));
+    let en = en.split_whitespace().collect::<Vec<_>>().join(" ");
+    let words = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    let every = if FEED_INTERVAL.num_seconds() == 3600 {
+        "about once an hour".to_string()
+    } else {
+        format!("about once every {}", english(FEED_INTERVAL.num_seconds()))
+    };
+    let halt = words[WAITS_TO_HALT as usize];
+    let expected = [
+        USER_AGENT.to_string(),
+        every,
+        format!("once every {}", english(MIN_INTERVAL.num_seconds())),
+        format!("up to {}", english(MAX_HOLD.num_seconds())),
+        format!("waits {}", english(FIRST_BACKOFF.num_seconds())),
+        format!("up to {}", english(MAX_BACKOFF.num_seconds())),
+        format!("at least {} between", english(secs(MIN_SPACING) as i64)),
+        format!("given up after {}", english(secs(TIMEOUT) as i64)),
+        format!("larger than {} MiB", BODY_CAP / (1024 * 1024)),
+        format!("at most {MAX_REDIRECTS} redirects"),
+        format!("at least {}.", english(MIN_WAIT.num_seconds())),
+        format!(
+            "{}{} such answers in a row",
+            halt[..1].to_uppercase(),
+            &halt[1..]
+        ),
+        format!(
+            "when the headline is {} days old and again at {} days",
+            words[CHECK_AGES[0] as usize], words[CHECK_AGES[1] as usize]
+        ),
+    ];
+    for want in &expected {
+        assert!(
+            en.contains(want.as_str()),
+            "the English page lacks {want:?}:\n{en}"
+        );
+    }
+    // The promise's own sentences are there.
+    for sentence in [
+        "HudukuBot asks under no other name.",
+        "A refusal is final.",
+        "Asked to wait, it waits.",
+        "A content signal of search=no counts as a refusal",
+        "Within 48 hours Huduku stops fetching it and takes its headlines off every public page.",
+    ] {
+        assert!(en.contains(sentence), "{sentence:?}");
+    }
+    let kn = text_of(&page(&w, "kn/fetching.html"));
+    let kn = kn.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [
+        USER_AGENT.to_string(),
+        format!("ಸತತ {WAITS_TO_HALT} ಬಾರಿ"),
+        format!(
+            "{} ದಿನ ಹಳೆಯದಾದಾಗ ಮತ್ತು {} ದಿನವಾದಾಗ",
+            CHECK_AGES[0], CHECK_AGES[1]
+        ),
+        format!("ಹೆಚ್ಚೆಂದರೆ {MAX_REDIRECTS} ಮರುನಿರ್ದೇಶನ"),
+        "ನಿರಾಕರಣೆ ಅಂತಿಮ.".to_string(),
+    ] {
+        assert!(kn.contains(&want), "the Kannada page lacks {want:?}:\n{kn}");
+    }
+}
+
+#[test]
+fn times_show_in_the_configured_zone_with_utc_in_datetime() {
+    let w = fixture("publish_zone", &ordinary());
+    w.stage("publish", NOW);
+    let doc = scraper::Html::parse_document(&page(&w, "en/index.html"));
+    let sel = scraper::Selector::parse("time[datetime]").unwrap();
+    let times: Vec<(String, String)> = doc
+        .select(&sel)
+        .map(|t| {
+            (
+                t.value().attr("datetime").unwrap().to_string(),
+                t.text().collect(),
+            )
+        })
+        .collect();
+    assert!(
+        times.contains(&(
+            "2026-11-30T05:15:00Z".into(),
+            "30 Nov 2026, 10:45 IST".into()
+        )),
+        "{times:?}"
+    );
+    let kn = page(&w, "kn/index.html");
+    assert!(
+        kn.contains(r#"<time datetime="2026-11-30T05:15:00Z">30 ನವೆಂಬರ್ 2026, 10:45 IST</time>"#)
+    );
+    w.stage_with("publish", NOW, &["--tz", "UTC"]);
+    assert!(
+        page(&w, "en/index.html")
+            .contains(r#"<time datetime="2026-11-30T05:15:00Z">30 Nov 2026, 05:15 UTC</time>"#)
+    );
+    w.stage_with("publish", NOW, &["--tz", "-03:00 BRT"]);
+    assert!(page(&w, "en/index.html").contains("30 Nov 2026, 02:15 BRT"));
+    // A zone it cannot read is an error that says what it expects, and changes nothing.
+    let before = page(&w, "en/index.html");
+    let mut c = w.command("publish", NOW);
+    c.args(["--tz", "Europe/Paris"]);
+    let out = c.output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", describe(&c, &out));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Asia/Kolkata"));
+    assert_eq!(page(&w, "en/index.html"), before);
+}
+
+#[test]
+fn same_inputs_give_the_same_bytes_and_stale_files_go() {
+    let w = fixture("publish_same_bytes", &ordinary());
+    w.stage("publish", NOW);
+    let first = site_files(&w);
+    std::fs::write(w.data.join("site/kn/days/2020-01-01.html"), "an old page").unwrap();
+    std::fs::write(w.data.join("site/data/headlines-2020-01-01.csv"), "old").unwrap();
+    w.stage("publish", &format!("{DAY}T23:59:59Z"));
+    let second = site_files(&w);
+    assert_eq!(first.len(), second.len(), "stale files are removed");
+    for ((p1, b1), (p2, b2)) in first.iter().zip(&second) {
+        assert_eq!(p1, p2);
+        assert!(b1 == b2, "{} differs between runs", p1.display());
+    }
+}
+
+#[test]
+fn every_page_has_one_h1_ordered_headings_a_skip_link_and_a_twin() {
+    let w = fixture("publish_structure", &ordinary());
+    w.stage("publish", NOW);
+    let site = w.data.join("site");
+    let files = site_files(&w);
+    let sel = |s: &str| scraper::Selector::parse(s).unwrap();
+    let mut pages = 0;
+    for (path, bytes) in files
+        .iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "html"))
+    {
+        pages += 1;
+        let html = String::from_utf8(bytes.clone()).unwrap();
+        let doc = scraper::Html::parse_document(&html);
+        let at = path.display();
+        let lang = doc
+            .select(&sel("html"))
+            .next()
+            .unwrap()
+            .value()
+            .attr("lang")
+            .unwrap()
+            .to_string();
+        assert!(lang == "kn" || lang == "en", "{at}: html lang {lang}");
+        assert_eq!(doc.select(&sel("h1")).count(), 1, "{at}: one h1");
+        let mut level = 1;
+        for h in doc.select(&sel("h1, h2, h3, h4, h5, h6")) {
+            let l: usize = h.value().name()[1..].parse().unwrap();
+            assert!(l <= level + 1, "{at}: <h{l}> after <h{level}>");
+            level = l;
+        }
+        let first = doc.select(&sel("a[href]")).next().unwrap();
+        assert_eq!(
+            first.value().attr("href"),
+            Some("#main"),
+            "{at}: the skip link comes first"
+        );
+        assert_eq!(doc.select(&sel("main#main")).count(), 1);
+        for a in doc.select(&sel("a")) {
+            let text: String = a.text().collect::<String>().trim().to_lowercase();
+            assert!(!text.is_empty(), "{at}: a link without text");
+            assert!(
+                !["here", "click here", "more", "link", "read more"].contains(&text.as_str()),
+                "{at}: link text {text:?}"
+            );
+        }
+        // The language switch leads to the same page in the other language.
+        let switch = doc
+            .select(&sel("a.switch"))
+            .next()
+            .unwrap_or_else(|| panic!("{at}: no language switch"));
+        let target = path
+            .parent()
+            .unwrap()
+            .join(switch.value().attr("href").unwrap());
+        let target = normalise(&target);
+        let twin = std::fs::read_to_string(site.join(&target))
+            .unwrap_or_else(|e| panic!("{at}: switch to {}: {e}", target.display()));
+        let other = if lang == "kn" { "en" } else { "kn" };
+        assert!(
+            twin.contains(&format!("<html lang=\"{other}\">")),
+            "{at}: the switch leads to {other}"
+        );
+        assert_eq!(switch.value().attr("lang"), Some(other));
+        assert!(bytes.len() < 64 * 1024, "{at} weighs {} bytes", bytes.len());
+        assert!(
+            !html.contains("<script") && !html.contains("@font-face") && !html.contains("@import"),
+            "{at} loads nothing"
+        );
+    }
+    assert!(pages >= 40, "{pages} pages");
+}
+
+/// `a/b/../c` → `a/c`, without touching the disk.
+fn normalise(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[test]
+fn a_crowded_topic_gets_a_page_of_its_own_for_the_day() {
+    let cap = huduku::publish::site::DAY_TOPIC_MAX;
+    let mut records = ordinary();
+    for i in 0..cap + 30 {
+        records.push(rec("Plains Post", "en", &format!("Sport item {i:03}"), &format!("https://plains.example/news/s{i:03}.html"), &format!("2026-11-30T0{}:{:02}:00Z", i / 60 % 5, i % 60), "sport", false));
+    }
+    let w = fixture("publish_crowded_topic", &records);
+    w.stage("publish", NOW);
+    let links = |html: &str| -> Vec<String> {
+        let doc = scraper::Html::parse_document(html);
+        doc.select(&scraper::Selector::parse("a.h").unwrap()).map(|a| a.text().collect()).collect()
+    };
+    for lang in ["en", "kn"] {
+        let day = page(&w, &format!("{lang}/days/{DAY}.html"));
+        let shown = links(&day);
+        let doc = scraper::Html::parse_document(&day);
+        let sport = doc.select(&scraper::Selector::parse("section[aria-labelledby=t-sport] ul.hl li").unwrap()).count();
+        assert_eq!(sport, cap, "{lang}: the day page lists {cap} of the topic");
+        assert!(shown.contains(&"ರಣಜಿ ಟ್ರೋಫಿ: ಕರ್ನಾಟಕಕ್ಕೆ ಜಯ".to_string()), "the newest of the topic come first");
+        assert!(shown.contains(&"Namma Metro's Pink Line opens".to_string()), "other topics stay whole");
+        let doc = scraper::Html::parse_document(&day);
+        let more = doc
+            .select(&scraper::Selector::parse("p.more a").unwrap())
+            .map(|a| normalise(&Path::new(lang).join("days").join(a.value().attr("href").unwrap())))
+            .collect::<Vec<_>>();
+        assert_eq!(more, [PathBuf::from(format!("{lang}/days/{DAY}/sport.html"))], "{lang}");
+        let topic_day = page(&w, &format!("{lang}/days/{DAY}/sport.html"));
+        let all: Vec<String> = links(&topic_day);
+        assert_eq!(
+            all.len(),
+            cap + 31, "{lang}: the topic's page has all");
+        assert!(all.iter().any(|h| h == "Sport item 129"));
+    }
+    // The open data has every headline of the day.
+    assert_eq!(w.read(&format!("site/data/headlines-{DAY}.jsonl")).lines().count(), records.len());
+}

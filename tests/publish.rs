@@ -891,35 +891,66 @@ fn a_crowded_topic_gets_a_page_of_its_own_for_the_day() {
     let cap = huduku::publish::site::DAY_TOPIC_MAX;
     let mut records = ordinary();
     for i in 0..cap + 30 {
-        records.push(rec("Plains Post", "en", &format!("Sport item {i:03}"), &format!("https://plains.example/news/s{i:03}.html"), &format!("2026-11-30T0{}:{:02}:00Z", i / 60 % 5, i % 60), "sport", false));
+        records.push(rec(
+            "Plains Post",
+            "en",
+            &format!("Sport item {i:03}"),
+            &format!("https://plains.example/news/s{i:03}.html"),
+            &format!("2026-11-30T0{}:{:02}:00Z", i / 60 % 5, i % 60),
+            "sport",
+            false,
+        ));
     }
     let w = fixture("publish_crowded_topic", &records);
     w.stage("publish", NOW);
     let links = |html: &str| -> Vec<String> {
         let doc = scraper::Html::parse_document(html);
-        doc.select(&scraper::Selector::parse("a.h").unwrap()).map(|a| a.text().collect()).collect()
+        doc.select(&scraper::Selector::parse("a.h").unwrap())
+            .map(|a| a.text().collect())
+            .collect()
     };
     for lang in ["en", "kn"] {
         let day = page(&w, &format!("{lang}/days/{DAY}.html"));
         let shown = links(&day);
         let doc = scraper::Html::parse_document(&day);
-        let sport = doc.select(&scraper::Selector::parse("section[aria-labelledby=t-sport] ul.hl li").unwrap()).count();
+        let sport = doc
+            .select(&scraper::Selector::parse("section[aria-labelledby=t-sport] ul.hl li").unwrap())
+            .count();
         assert_eq!(sport, cap, "{lang}: the day page lists {cap} of the topic");
-        assert!(shown.contains(&"ರಣಜಿ ಟ್ರೋಫಿ: ಕರ್ನಾಟಕಕ್ಕೆ ಜಯ".to_string()), "the newest of the topic come first");
-        assert!(shown.contains(&"Namma Metro's Pink Line opens".to_string()), "other topics stay whole");
+        assert!(
+            shown.contains(&"ರಣಜಿ ಟ್ರೋಫಿ: ಕರ್ನಾಟಕಕ್ಕೆ ಜಯ".to_string()),
+            "the newest of the topic come first"
+        );
+        assert!(
+            shown.contains(&"Namma Metro's Pink Line opens".to_string()),
+            "other topics stay whole"
+        );
         let doc = scraper::Html::parse_document(&day);
         let more = doc
             .select(&scraper::Selector::parse("p.more a").unwrap())
-            .map(|a| normalise(&Path::new(lang).join("days").join(a.value().attr("href").unwrap())))
+            .map(|a| {
+                normalise(
+                    &Path::new(lang)
+                        .join("days")
+                        .join(a.value().attr("href").unwrap()),
+                )
+            })
             .collect::<Vec<_>>();
-        assert_eq!(more, [PathBuf::from(format!("{lang}/days/{DAY}/sport.html"))], "{lang}");
+        assert_eq!(
+            more,
+            [PathBuf::from(format!("{lang}/days/{DAY}/sport.html"))],
+            "{lang}"
+        );
         let topic_day = page(&w, &format!("{lang}/days/{DAY}/sport.html"));
         let all: Vec<String> = links(&topic_day);
-        assert_eq!(
-            all.len(),
-            cap + 31, "{lang}: the topic's page has all");
+        assert_eq!(all.len(), cap + 31, "{lang}: the topic's page has all");
         assert!(all.iter().any(|h| h == "Sport item 129"));
     }
     // The open data has every headline of the day.
-    assert_eq!(w.read(&format!("site/data/headlines-{DAY}.jsonl")).lines().count(), records.len());
+    assert_eq!(
+        w.read(&format!("site/data/headlines-{DAY}.jsonl"))
+            .lines()
+            .count(),
+        records.len()
+    );
 }

@@ -144,6 +144,7 @@ mod tests {
                 .map(|t| (t.link, t.reason))
                 .collect(),
             withdrawn: withdrawn.iter().map(|s| s.to_string()).collect(),
+            robots_out: BTreeMap::new(),
         };
         std::fs::remove_dir_all(dir).unwrap();
         r

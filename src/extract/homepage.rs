@@ -1,15 +1,20 @@
 //! Home pages: the publisher's own list of headlines, found by a CSS selector per source.
+//!
+//! The page is decoded by its HTTP charset, BOM or `<meta charset>` (else UTF-8), parsed as a
+//! browser would, and every element the selector matches gives a headline: its link's text,
+//! its link's `href` made absolute (http(s) only), and the `datetime` of a `<time>` in it or
+//! in the list item around it, when the page gives one.
 
 use url::Url;
 
-use super::text::collapse;
+use super::text::{cap, collapse};
 use super::{Parsed, RawItem};
 
 /// Parses a home page: every element the selector matches is a headline link (an `<a>`, or
 /// an element holding one); a `<time datetime>` within the link's list item dates it.
-pub fn parse(body: &[u8], base: &Url, _content_type: Option<&str>, selector: &str) -> Parsed {
-    let html = String::from_utf8_lossy(body);
-    let doc = scraper::Html::parse_document(&html);
+pub fn parse(body: &[u8], base: &Url, content_type: Option<&str>, selector: &str) -> Parsed {
+    let decoded = super::charset::decode(body, content_type, true);
+    let doc = scraper::Html::parse_document(&decoded.text);
     let sel = match scraper::Selector::parse(selector) {
         Ok(s) => s,
         Err(e) => {
@@ -32,7 +37,10 @@ pub fn parse(body: &[u8], base: &Url, _content_type: Option<&str>, selector: &st
             out.dropped += 1;
             continue;
         };
-        let headline = collapse(&a.text().collect::<String>());
+        let headline = cap(
+            collapse(&a.text().collect::<String>()),
+            super::feed::MAX_HEADLINE,
+        );
         let link = a
             .value()
             .attr("href")
@@ -48,10 +56,7 @@ pub fn parse(body: &[u8], base: &Url, _content_type: Option<&str>, selector: &st
         for _ in 0..3 {
             let Some(n) = node else { break };
             if let Some(t) = n.select(&time_sel).next() {
-                published = t
-                    .value()
-                    .attr("datetime")
-                    .and_then(super::sitemap::parse_w3c);
+                published = t.value().attr("datetime").and_then(super::dates::parse);
                 break;
             }
             node = n.parent().and_then(scraper::ElementRef::wrap);

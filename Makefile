@@ -113,3 +113,11 @@ test:
 
 bench:
 	$(CARGO) bench
+
+# extract measured against Python's feedparser on tests/fixtures/conformance (needs PyPI;
+# never part of `make test`). Prints the agreement table; fails below 99% on any field.
+CONFORMANCE_VENV := target/conformance-venv
+conformance: build
+	test -x $(CONFORMANCE_VENV)/bin/python || python3 -m venv $(CONFORMANCE_VENV)
+	$(CONFORMANCE_VENV)/bin/python -c 'import feedparser' 2>/dev/null || $(CONFORMANCE_VENV)/bin/pip install --quiet 'feedparser==6.0.11'
+	$(CONFORMANCE_VENV)/bin/python scripts/conformance.py $(BIN)/extract tests/fixtures/conformance --report target/conformance.txt

@@ -108,6 +108,7 @@ struct Capture {
     field: Field,
     depth: usize,
     mode: Mode,
+    base64: bool,
     /// Decoded character data of the element itself.
     text: String,
     /// The same, escaped, with child elements' markup: read as HTML if there were children.
@@ -144,6 +145,8 @@ struct Reader {
     skip_below: Option<usize>,
     /// Depth of an Atom `author` element inside the item.
     author_at: Option<usize>,
+    /// The `base` attribute of a CDF channel.
+    cdf_base: Option<Url>,
 }
 
 fn attr<'a>(attrs: &'a [Attr], local: &str) -> Option<&'a str> {
@@ -153,29 +156,60 @@ fn attr<'a>(attrs: &'a [Attr], local: &str) -> Option<&'a str> {
         .map(|a| a.value.as_str())
 }
 
-fn mode_of(fam: &str, attrs: &[Attr]) -> Mode {
-    if fam != "atom" {
-        return Mode::Guess;
+/// How an element's text is to be read, and whether it is base64 (Atom 0.3 `mode="base64"`,
+/// or an Atom type that is neither text nor XML).
+fn mode_of(fam: &str, attrs: &[Attr]) -> (Mode, bool) {
+    let ty = attr(attrs, "type").map(|t| t.trim().to_ascii_lowercase());
+    if fam != "atom" && ty.is_none() {
+        return (Mode::Guess, false);
     }
-    let ty = attr(attrs, "type")
-        .unwrap_or("text")
-        .trim()
-        .to_ascii_lowercase();
+    let ty = ty.unwrap_or_else(|| "text".into());
     let m = attr(attrs, "mode").map(|m| m.trim().to_ascii_lowercase());
-    match ty.as_str() {
+    let base64 = m.as_deref() == Some("base64")
+        || !(ty.starts_with("text")
+            || ty.contains("xml")
+            || matches!(ty.as_str(), "html" | "xhtml"));
+    let mode = match ty.as_str() {
         "text" | "text/plain" => Mode::Text,
         "html" | "text/html" => Mode::Html,
         "xhtml" | "application/xhtml+xml" => {
-            if m.as_deref() == Some("escaped") {
+            if matches!(m.as_deref(), Some("escaped" | "base64")) {
                 Mode::Html
             } else {
                 Mode::Xhtml
             }
         }
         _ if m.as_deref() == Some("escaped") => Mode::Html,
-        _ if ty.starts_with("text/") => Mode::Text,
-        _ => Mode::Guess,
+        _ => Mode::Text,
+    };
+    (mode, base64)
+}
+
+/// Decodes standard base64 (whitespace ignored); `None` if it is not base64.
+fn base64(s: &str) -> Option<String> {
+    let mut bits: u32 = 0;
+    let mut n = 0;
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    for c in s.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            b'=' => break,
+            c if c.is_ascii_whitespace() => continue,
+            _ => return None,
+        };
+        bits = (bits << 6) | u32::from(v);
+        n += 6;
+        if n >= 8 {
+            n -= 8;
+            out.push((bits >> n) as u8);
+            bits &= (1 << n) - 1;
+        }
     }
+    String::from_utf8(out).ok()
 }
 
 impl Reader {
@@ -197,9 +231,20 @@ impl Reader {
             .unwrap_or_default();
         let link = e
             .link
+            .clone()
             .filter(|l| l.starts_with("http://") || l.starts_with("https://"));
+        let published = e.published.or(e.updated).or(e.created);
         let (Some(link), false) = (link, headline.is_empty()) else {
             self.out.dropped += 1;
+            self.out.rejected.push((
+                self.out.items.len(),
+                RawItem {
+                    headline,
+                    link: e.link.unwrap_or_default(),
+                    published,
+                    ..RawItem::default()
+                },
+            ));
             return;
         };
         let summary = e
@@ -211,7 +256,7 @@ impl Reader {
         self.out.items.push(RawItem {
             headline,
             link,
-            published: e.published.or(e.updated).or(e.created),
+            published,
             category: e.category,
             author: e.author,
             summary,
@@ -233,24 +278,25 @@ impl Reader {
         if rel != 1 {
             return None;
         }
+        // RSS and Atom elements are read alike whichever namespace they are in, as feed
+        // readers do (RSS feeds carry Atom's <link href> and <updated> unprefixed).
+        let fam = if fam == "atom" { "" } else { fam };
         Some(match (fam, local.as_str()) {
-            ("" | "atom" | "dc", "title") => Field::Title,
-            ("" | "atom", "link") => Field::Link,
-            ("", "guid") => Field::Guid {
+            ("" | "dc", "title") => Field::Title,
+            ("", "link") => Field::Link,
+            ("", "guid" | "id") => Field::Guid {
                 permalink: attr(attrs, "isPermaLink")
                     .is_none_or(|v| v.trim().eq_ignore_ascii_case("true")),
             },
-            ("" | "atom", "pubdate" | "published" | "issued") | ("dcterms", "issued") => {
-                Field::Published
-            }
-            ("dc", "date") | ("atom", "updated" | "modified") | ("dcterms", "modified") => {
+            ("", "pubdate" | "published" | "issued") | ("dcterms", "issued") => Field::Published,
+            ("dc", "date") | ("", "updated" | "modified") | ("dcterms", "modified") => {
                 Field::Updated
             }
-            ("atom", "created") | ("dcterms", "created") => Field::Created,
-            ("" | "atom", "category") | ("dc", "subject") => Field::Category,
+            ("", "created") | ("dcterms", "created") => Field::Created,
+            ("", "category") | ("dc", "subject") => Field::Category,
             ("", "author") | ("dc", "creator") => Field::Author,
-            ("" | "atom", "description" | "summary") => Field::Summary,
-            ("content", "encoded") | ("atom", "content") => Field::Content,
+            ("", "description" | "summary") => Field::Summary,
+            ("content", "encoded") | ("", "content") => Field::Content,
             _ => return None,
         })
     }
@@ -270,10 +316,22 @@ impl Handler for Reader {
             return;
         }
         let Some((_, at)) = &self.entry else {
-            let is_item = (local == "item" && (fam.is_empty() || fam == "rdf"))
-                || (local == "entry" && (fam == "atom" || fam.is_empty()));
+            let is_item =
+                matches!(local.as_str(), "item" | "entry") && matches!(fam, "" | "atom" | "rdf");
+            if local == "channel" && self.cdf_base.is_none() {
+                // The Channel Definition Format names its base in an attribute.
+                self.cdf_base = attr(attrs, "base").and_then(|b| base.join(b.trim()).ok());
+            }
             if is_item {
-                self.entry = Some((Entry::default(), depth));
+                let mut e = Entry::default();
+                // CDF items carry their link and date as attributes.
+                if let Some(href) = attr(attrs, "href") {
+                    e.link = resolve(self.cdf_base.as_ref().unwrap_or(base), href);
+                }
+                if let Some(t) = attr(attrs, "lastmod") {
+                    e.updated = super::dates::parse(t);
+                }
+                self.entry = Some((e, depth));
                 self.skip_below = None;
                 self.author_at = None;
             }
@@ -300,7 +358,7 @@ impl Handler for Reader {
         };
         let entry = &mut self.entry.as_mut().expect("entry checked").0;
         match field {
-            Field::Link if fam == "atom" => {
+            Field::Link if fam == "atom" || attr(attrs, "href").is_some() => {
                 let rel_attr = attr(attrs, "rel").unwrap_or("alternate").trim();
                 let ty = attr(attrs, "type")
                     .unwrap_or("text/html")
@@ -331,10 +389,12 @@ impl Handler for Reader {
             }
             _ => {}
         }
+        let (mode, base64) = mode_of(fam, attrs);
         self.cap = Some(Capture {
             field,
             depth,
-            mode: mode_of(fam, attrs),
+            mode,
+            base64,
             text: String::new(),
             markup: String::new(),
             children: false,
@@ -402,7 +462,13 @@ fn resolve(base: &Url, href: &str) -> Option<String> {
 }
 
 impl Reader {
-    fn close_capture(&mut self, c: Capture) {
+    fn close_capture(&mut self, mut c: Capture) {
+        if c.base64 {
+            if let Some(t) = base64(&c.text) {
+                c.markup = xml::escape(&t);
+                c.text = t;
+            }
+        }
         let Some((entry, _)) = self.entry.as_mut() else {
             return;
         };

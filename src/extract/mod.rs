@@ -50,6 +50,9 @@ pub struct Args {
     /// CSS selector of headline links, for --kind homepage.
     #[arg(long, value_name = "CSS")]
     pub selector: Option<String>,
+    /// With --file: print dropped items too (marked `"dropped": true`), in document order.
+    #[arg(long, requires = "file")]
+    pub all: bool,
 }
 
 /// An item as a parser found it, before it becomes a record.
@@ -80,6 +83,9 @@ pub struct Parsed {
     pub error: Option<String>,
     /// Child sitemaps a sitemap index points at (absolute http(s)), for the fetcher.
     pub children: Vec<String>,
+    /// The dropped items as read (headline or link empty, or a link that is not http(s)),
+    /// each with the number of kept items before it: for `extract --file --all`.
+    pub rejected: Vec<(usize, RawItem)>,
 }
 
 /// Largest body read (bytes); the rest of a longer one is ignored and reported.
@@ -311,6 +317,8 @@ struct FileItem<'a> {
     publication: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     language: Option<&'a str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    dropped: bool,
 }
 
 fn run_file(args: &Args, file: &PathBuf) -> Result<Report> {
@@ -334,7 +342,19 @@ fn run_file(args: &Args, file: &PathBuf) -> Result<Report> {
     );
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    for it in &parsed.items {
+    let mut all: Vec<(&RawItem, bool)> = Vec::new();
+    let mut rejected = parsed.rejected.iter().peekable();
+    for (i, it) in parsed.items.iter().enumerate() {
+        while let Some((_, r)) = rejected.next_if(|(at, _)| *at <= i) {
+            all.push((r, true));
+        }
+        all.push((it, false));
+    }
+    all.extend(rejected.map(|(_, r)| (r, true)));
+    for (it, dropped) in all {
+        if dropped && !args.all {
+            continue;
+        }
         let rec = FileItem {
             headline: &it.headline,
             link: &it.link,
@@ -343,6 +363,7 @@ fn run_file(args: &Args, file: &PathBuf) -> Result<Report> {
             author: it.author.as_deref(),
             publication: it.publication.as_deref(),
             language: it.language.as_deref(),
+            dropped,
         };
         serde_json::to_writer(&mut out, &rec)?;
         out.write_all(b"\n")?;

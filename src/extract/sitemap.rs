@@ -159,8 +159,22 @@ impl Reader {
             .title
             .map(|t| cap(guess(&t), super::feed::MAX_HEADLINE))
             .unwrap_or_default();
+        let published = u
+            .date
+            .as_deref()
+            .and_then(super::dates::parse)
+            .or_else(|| u.lastmod.as_deref().and_then(super::dates::parse));
         let (Some(link), false) = (link, headline.is_empty()) else {
             self.out.dropped += 1;
+            self.out.rejected.push((
+                self.out.items.len(),
+                RawItem {
+                    headline,
+                    link: u.loc.unwrap_or_default().trim().to_string(),
+                    published,
+                    ..RawItem::default()
+                },
+            ));
             return;
         };
         let category = u
@@ -175,11 +189,7 @@ impl Reader {
         self.out.items.push(RawItem {
             headline,
             link,
-            published: u
-                .date
-                .as_deref()
-                .and_then(super::dates::parse)
-                .or_else(|| u.lastmod.as_deref().and_then(super::dates::parse)),
+            published,
             category,
             publication: u.publication.filter(|p| !p.is_empty()),
             language: u.language.filter(|l| !l.is_empty()),

@@ -181,7 +181,16 @@ pub fn walk(text: &str, base: &Url, h: &mut impl Handler) -> Option<String> {
                 }
             }
             Event::DocType(_) => saw_doctype = true,
-            Event::Eof => break,
+            Event::Eof => {
+                if let (Some(open), None) = (stack.last(), &first_error) {
+                    first_error = Some(format!(
+                        "body ends inside <{}> at line {}: cut off or not closed",
+                        open.qname,
+                        line_of(text, text.len())
+                    ));
+                }
+                break;
+            }
             Event::Empty(_) | Event::Comment(_) | Event::Decl(_) | Event::PI(_) => {}
         }
     }

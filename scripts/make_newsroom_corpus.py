@@ -55,7 +55,7 @@ def when(i):
 
 def rfc822(t, zone):
     import datetime
-    if zone == "+0530":
+    if zone in ("+0530", "IST"):
         lt = t + datetime.timedelta(hours=5, minutes=30)
     elif zone == "GMT":
         lt = t
@@ -321,6 +321,11 @@ def main():
     for k, dstyle in enumerate(["z", "ist", "frac", "nosec", "date"] * 6):
         lang = "kn" if k % 2 else "en"
         files["news-sitemap-%s-%02d.xml" % (dstyle, k)] = sitemap(600 + k, lang, (hosts_kn if lang == "kn" else hosts_en)[k % 4], dstyle).encode()
+    # India Standard Time by name, as some Indian newsrooms write it (three items).
+    ist = rss20(700, "kn", hosts_kn[0], "IST", "plain", "absolute")
+    head, rest = ist.split("    <item>", 1)
+    items = ("    <item>" + rest).split("    </item>\n")
+    files["rss20-ist-zone.xml"] = (head + "    </item>\n".join(items[:3]) + "    </item>\n  </channel>\n</rss>\n").encode()
     for name, data in sorted(files.items()):
         with open(os.path.join(OUT, name), "wb") as f:
             f.write(data)

@@ -112,10 +112,10 @@ pub fn detect(body: &[u8], content_type: Option<&str>, html: bool) -> (&'static 
     } else {
         xml_decl_encoding(body)
     };
-    if let Some(e) = declared.and_then(|l| label(&l)) {
-        if !(e == UTF_16LE || e == UTF_16BE) {
-            return (e, 0);
-        }
+    if let Some(e) = declared.and_then(|l| label(&l))
+        && !(e == UTF_16LE || e == UTF_16BE)
+    {
+        return (e, 0);
     }
     if std::str::from_utf8(body).is_ok() {
         return (UTF_8, 0);

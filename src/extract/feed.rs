@@ -216,10 +216,11 @@ impl Reader {
     fn finish_open(&mut self) {
         // A body cut off inside an item: keep it if its title and link were read whole.
         self.cap = None;
-        if let Some((e, _)) = self.entry.take() {
-            if e.title.is_some() && e.link.is_some() {
-                self.push(e);
-            }
+        if let Some((e, _)) = self.entry.take()
+            && e.title.is_some()
+            && e.link.is_some()
+        {
+            self.push(e);
         }
     }
 
@@ -366,10 +367,11 @@ impl Handler for Reader {
                     .to_ascii_lowercase();
                 let html = matches!(ty.as_str(), "text/html" | "application/xhtml+xml" | "html");
                 if let Some(href) = attr(attrs, "href") {
-                    if rel_attr == "alternate" && html {
-                        if let Some(u) = resolve(base, href) {
-                            entry.link = Some(u);
-                        }
+                    if rel_attr == "alternate"
+                        && html
+                        && let Some(u) = resolve(base, href)
+                    {
+                        entry.link = Some(u);
                     }
                     return;
                 }
@@ -416,11 +418,11 @@ impl Handler for Reader {
     }
 
     fn text(&mut self, text: &str) {
-        if let Some(c) = &mut self.cap {
-            if c.text.len() < MAX_FIELD {
-                c.text.push_str(text);
-                c.markup.push_str(&xml::escape(text));
-            }
+        if let Some(c) = &mut self.cap
+            && c.text.len() < MAX_FIELD
+        {
+            c.text.push_str(text);
+            c.markup.push_str(&xml::escape(text));
         }
     }
 
@@ -463,11 +465,11 @@ fn resolve(base: &Url, href: &str) -> Option<String> {
 
 impl Reader {
     fn close_capture(&mut self, mut c: Capture) {
-        if c.base64 {
-            if let Some(t) = base64(&c.text) {
-                c.markup = xml::escape(&t);
-                c.text = t;
-            }
+        if c.base64
+            && let Some(t) = base64(&c.text)
+        {
+            c.markup = xml::escape(&t);
+            c.text = t;
         }
         let Some((entry, _)) = self.entry.as_mut() else {
             return;
@@ -509,10 +511,11 @@ impl Reader {
                 }
             }
             Field::Guid { permalink } => {
-                if permalink && entry.link.is_none() {
-                    if let Some(u) = resolve(&c.base, &c.text) {
-                        entry.link = Some(u);
-                    }
+                if permalink
+                    && entry.link.is_none()
+                    && let Some(u) = resolve(&c.base, &c.text)
+                {
+                    entry.link = Some(u);
                 }
             }
             Field::Published => {

@@ -272,12 +272,11 @@ fn open(
         if k == "xmlns" || k.starts_with("xmlns:") {
             continue;
         }
-        if k == "xml:base" {
-            if let Ok(u) = parent_base.join(v.trim()) {
-                if matches!(u.scheme(), "http" | "https") {
-                    base = u;
-                }
-            }
+        if k == "xml:base"
+            && let Ok(u) = parent_base.join(v.trim())
+            && matches!(u.scheme(), "http" | "https")
+        {
+            base = u;
         }
         attrs.push(Attr {
             name: resolve(&k, true),

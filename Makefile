@@ -105,9 +105,9 @@ demo: build
 	sed "s/{{port}}/$$port/g" pipeline/demo/sources.csv > $(DEMO)/sources.csv; \
 	$(MAKE) --no-print-directory daily NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv; \
 	$(MAKE) --no-print-directory hourly NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv
+	@echo "open data: $(DEMO)/site/data/"
 	@echo "requests: $(DEMO)/requests.jsonl"
 	@echo "page: $(DEMO)/site/index.html"
-	@echo "open data: $(DEMO)/site/data/"
 
 test:
 	$(CARGO) test --release --quiet -- --test-threads=8
@@ -119,3 +119,11 @@ eval: build
 
 bench:
 	$(CARGO) bench --bench pipeline
+
+# extract measured against Python's feedparser on tests/fixtures/conformance (needs PyPI;
+# never part of `make test`). Prints the agreement table; fails below 99% on any field.
+CONFORMANCE_VENV := target/conformance-venv
+conformance: build
+	test -x $(CONFORMANCE_VENV)/bin/python || python3 -m venv $(CONFORMANCE_VENV)
+	$(CONFORMANCE_VENV)/bin/python -c 'import feedparser' 2>/dev/null || $(CONFORMANCE_VENV)/bin/pip install --quiet 'feedparser==6.0.11'
+	$(CONFORMANCE_VENV)/bin/python scripts/conformance.py $(BIN)/extract tests/fixtures/conformance --report target/conformance.txt

@@ -1,15 +1,25 @@
 //! Home pages: the publisher's own list of headlines, found by a CSS selector per source.
+//!
+//! The page is decoded by its HTTP charset, BOM or `<meta charset>` (else UTF-8), parsed as a
+//! browser would, and every element the selector matches gives a headline: its link's text,
+//! its link's `href` made absolute (http(s) only), and the `datetime` of a `<time>` in it or
+//! in the list item around it, when the page gives one.
 
 use url::Url;
 
-use super::text::collapse;
+use super::text::{cap, collapse};
 use super::{Parsed, RawItem};
 
 /// Parses a home page: every element the selector matches is a headline link (an `<a>`, or
 /// an element holding one); a `<time datetime>` within the link's list item dates it.
-pub fn parse(body: &[u8], base: &Url, _content_type: Option<&str>, selector: &str) -> Parsed {
-    let html = String::from_utf8_lossy(body);
-    let doc = scraper::Html::parse_document(&html);
+pub fn parse(body: &[u8], base: &Url, content_type: Option<&str>, selector: &str) -> Parsed {
+    let decoded = super::charset::decode(body, content_type, true);
+    // A page that stops before its `</html>` was cut off: its last headline may be cut too.
+    let tail = &body[body.len().saturating_sub(4096)..];
+    let cut_off = !String::from_utf8_lossy(tail)
+        .to_ascii_lowercase()
+        .contains("</html");
+    let doc = scraper::Html::parse_document(&decoded.text);
     let sel = match scraper::Selector::parse(selector) {
         Ok(s) => s,
         Err(e) => {
@@ -32,7 +42,10 @@ pub fn parse(body: &[u8], base: &Url, _content_type: Option<&str>, selector: &st
             out.dropped += 1;
             continue;
         };
-        let headline = collapse(&a.text().collect::<String>());
+        let headline = cap(
+            collapse(&a.text().collect::<String>()),
+            super::feed::MAX_HEADLINE,
+        );
         let link = a
             .value()
             .attr("href")
@@ -42,26 +55,37 @@ pub fn parse(body: &[u8], base: &Url, _content_type: Option<&str>, selector: &st
             out.dropped += 1;
             continue;
         };
-        // The nearest enclosing element that holds a <time datetime>.
-        let mut published = None;
-        let mut node = Some(el);
-        for _ in 0..3 {
-            let Some(n) = node else { break };
-            if let Some(t) = n.select(&time_sel).next() {
-                published = t
-                    .value()
-                    .attr("datetime")
-                    .and_then(super::sitemap::parse_w3c);
-                break;
-            }
-            node = n.parent().and_then(scraper::ElementRef::wrap);
-        }
+        // A <time datetime> in the matched element (or, when the selector matched the link
+        // itself, in the element around it): never one from a neighbouring headline.
+        let scope = if el.value().name() == "a" {
+            el.parent()
+                .and_then(scraper::ElementRef::wrap)
+                .unwrap_or(el)
+        } else {
+            el
+        };
+        let published = scope
+            .select(&time_sel)
+            .next()
+            .and_then(|t| t.value().attr("datetime"))
+            .and_then(super::dates::parse);
         out.items.push(RawItem {
             headline,
             link: link.to_string(),
             published,
             ..RawItem::default()
         });
+    }
+    if cut_off {
+        if out.items.pop().is_some() {
+            out.dropped += 1;
+        }
+        out.error = Some("page ends before </html>: cut off, its last headline dropped".into());
+    } else if decoded.bad_bytes {
+        out.error = Some(format!(
+            "bytes not valid in {} were replaced with U+FFFD",
+            decoded.encoding
+        ));
     }
     out
 }

@@ -9,10 +9,13 @@
 //! `extract --file PATH --url URL` reads one saved body as if fetched from URL and prints its
 //! items as JSON lines, so anyone can check a feed by hand.
 
+pub mod charset;
+pub mod dates;
 pub mod feed;
 pub mod homepage;
 pub mod sitemap;
 pub mod text;
+pub mod xml;
 
 use anyhow::{Context, Result};
 use chrono::{DateTime, Duration as CDuration, Utc};
@@ -47,6 +50,9 @@ pub struct Args {
     /// CSS selector of headline links, for --kind homepage.
     #[arg(long, value_name = "CSS")]
     pub selector: Option<String>,
+    /// With --file: print dropped items too (marked `"dropped": true`), in document order.
+    #[arg(long, requires = "file")]
+    pub all: bool,
 }
 
 /// An item as a parser found it, before it becomes a record.
@@ -61,6 +67,10 @@ pub struct RawItem {
     pub author: Option<String>,
     /// Plain text, transient only.
     pub summary: Option<String>,
+    /// The publication's name, where a news sitemap gives it.
+    pub publication: Option<String>,
+    /// The publication's language code, where a news sitemap gives it.
+    pub language: Option<String>,
 }
 
 /// What a body gave.
@@ -71,7 +81,15 @@ pub struct Parsed {
     pub dropped: usize,
     /// What went wrong, if anything (items read before the damage are kept).
     pub error: Option<String>,
+    /// Child sitemaps a sitemap index points at (absolute http(s)), for the fetcher.
+    pub children: Vec<String>,
+    /// The dropped items as read (headline or link empty, or a link that is not http(s)),
+    /// each with the number of kept items before it: for `extract --file --all`.
+    pub rejected: Vec<(usize, RawItem)>,
 }
+
+/// Largest body read (bytes); the rest of a longer one is ignored and reported.
+pub const MAX_BODY: usize = 32 * 1024 * 1024;
 
 /// Parses a body as the given kind.
 pub fn parse_body(
@@ -81,11 +99,48 @@ pub fn parse_body(
     content_type: Option<&str>,
     selector: Option<&str>,
 ) -> Parsed {
-    match kind {
+    let (body, over) = if body.len() > MAX_BODY {
+        (&body[..MAX_BODY], Some(body.len()))
+    } else {
+        (body, None)
+    };
+    let mut parsed = match kind {
         Kind::Feed => feed::parse(body, base, content_type),
         Kind::Sitemap => sitemap::parse(body, base, content_type),
         Kind::Homepage => homepage::parse(body, base, content_type, selector.unwrap_or("a")),
+    };
+    if let Some(len) = over {
+        // The cut-off is the first damage: what came before it is kept.
+        parsed.error = Some(format!(
+            "body is {len} bytes, over the {} MiB cap: only the first {} MiB were read{}",
+            MAX_BODY >> 20,
+            MAX_BODY >> 20,
+            parsed
+                .error
+                .as_deref()
+                .map(|e| format!(" ({e})"))
+                .unwrap_or_default()
+        ));
     }
+    parsed
+}
+
+/// Decodes an XML body and parses it with `parse_text`, noting bytes that were not valid.
+fn parse_xml(
+    body: &[u8],
+    base: &Url,
+    content_type: Option<&str>,
+    parse_text: fn(&str, &Url) -> Parsed,
+) -> Parsed {
+    let decoded = charset::decode(body, content_type, false);
+    let mut p = parse_text(&decoded.text, base);
+    if decoded.bad_bytes && p.error.is_none() {
+        p.error = Some(format!(
+            "bytes not valid in {} were replaced with U+FFFD",
+            decoded.encoding
+        ));
+    }
+    p
 }
 
 /// Guesses a body's kind from its first kilobytes.
@@ -156,6 +211,14 @@ pub fn run(args: &Args) -> Result<Report> {
                 parsed.items.len()
             );
             failed += 1;
+        }
+        if !parsed.children.is_empty() {
+            eprintln!(
+                "extract: {}: sitemap index of {} sitemaps: {}",
+                meta.source,
+                parsed.children.len(),
+                parsed.children.join(" ")
+            );
         }
         dropped += parsed.dropped;
         for raw in parsed.items {
@@ -250,6 +313,12 @@ struct FileItem<'a> {
     published: Option<String>,
     category: &'a [String],
     author: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    publication: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    language: Option<&'a str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    dropped: bool,
 }
 
 fn run_file(args: &Args, file: &PathBuf) -> Result<Report> {
@@ -273,18 +342,39 @@ fn run_file(args: &Args, file: &PathBuf) -> Result<Report> {
     );
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    for it in &parsed.items {
+    let mut all: Vec<(&RawItem, bool)> = Vec::new();
+    let mut rejected = parsed.rejected.iter().peekable();
+    for (i, it) in parsed.items.iter().enumerate() {
+        while let Some((_, r)) = rejected.next_if(|(at, _)| *at <= i) {
+            all.push((r, true));
+        }
+        all.push((it, false));
+    }
+    all.extend(rejected.map(|(_, r)| (r, true)));
+    for (it, dropped) in all {
+        if dropped && !args.all {
+            continue;
+        }
         let rec = FileItem {
             headline: &it.headline,
             link: &it.link,
             published: it.published.map(crate::time::fmt),
             category: &it.category,
             author: it.author.as_deref(),
+            publication: it.publication.as_deref(),
+            language: it.language.as_deref(),
+            dropped,
         };
         serde_json::to_writer(&mut out, &rec)?;
         out.write_all(b"\n")?;
     }
     out.flush()?;
+    for child in &parsed.children {
+        eprintln!(
+            "extract: {}: sitemap index points at {child}",
+            file.display()
+        );
+    }
     let failed = usize::from(parsed.error.is_some());
     if let Some(e) = &parsed.error {
         eprintln!("extract: {}: {e}", file.display());

@@ -1,141 +1,204 @@
-//! Google news sitemaps (`http://www.google.com/schemas/sitemap-news/0.9`), read with
-//! quick-xml. DTDs are skipped and entities are never expanded from them.
+//! Google news sitemaps (`http://www.google.com/schemas/sitemap-news/0.9`) and the sitemap
+//! indexes that point at them, read with the forgiving walker in [`super::xml`].
+//!
+//! A `<url>` gives an item when it has a `<loc>` and a `news:title`: the headline is the
+//! title, the time `news:publication_date` (else the `<lastmod>`), the categories the
+//! `news:genres` (so an `Opinion` genre reaches the classifier), and `news:publication` gives
+//! the publication's name and language. A `<url>` without a news title is an ordinary page,
+//! not a news entry, and is dropped (counted). A `<sitemapindex>` gives no items but the
+//! addresses of its child sitemaps in [`Parsed::children`], for the fetcher.
 
-use quick_xml::Reader;
-use quick_xml::events::Event;
 use url::Url;
 
-use super::text::plain;
+use super::text::{cap, collapse, guess};
+use super::xml::{self, Attr, Handler, Name};
 use super::{Parsed, RawItem};
 
-/// Parses a news sitemap body fetched from `base`. A `<url>` without `news:title` is not a
-/// news entry and is skipped (counted as dropped).
-pub fn parse(body: &[u8], base: &Url, _content_type: Option<&str>) -> Parsed {
-    let mut reader = Reader::from_reader(body);
-    reader.config_mut().trim_text(true);
-    let mut out = Parsed::default();
-    let mut buf = Vec::new();
-    let mut path: Vec<String> = Vec::new();
-    let mut cur: Option<(Option<String>, Option<String>, Option<String>)> = None; // loc, title, date
-    loop {
-        match reader.read_event_into(&mut buf) {
-            Ok(Event::Start(e)) => {
-                let name = local(e.name().0);
-                if name == "url" {
-                    cur = Some((None, None, None));
-                }
-                path.push(name);
-            }
-            Ok(Event::End(_)) => {
-                let name = path.pop().unwrap_or_default();
-                if name == "url" {
-                    if let Some((loc, title, date)) = cur.take() {
-                        push(&mut out, base, loc, title, date);
-                    }
-                }
-            }
-            Ok(Event::Text(t)) => {
-                let text = t.xml10_content().into_owned();
-                set(&mut cur, path.last().map(String::as_str), &text);
-            }
-            Ok(Event::CData(t)) => {
-                let text = t.into_inner().into_owned();
-                set(&mut cur, path.last().map(String::as_str), &text);
-            }
-            Ok(Event::GeneralRef(r)) => {
-                let name = r.clone().into_inner().into_owned();
-                let text = match name.as_str() {
-                    "amp" => "&".to_string(),
-                    "lt" => "<".to_string(),
-                    "gt" => ">".to_string(),
-                    "quot" => "\"".to_string(),
-                    "apos" => "'".to_string(),
-                    n if n.starts_with('#') => r
-                        .resolve_char_ref()
-                        .ok()
-                        .flatten()
-                        .map(String::from)
-                        .unwrap_or_default(),
-                    _ => String::new(), // never expanded from a DTD
-                };
-                append(&mut cur, path.last().map(String::as_str), &text);
-            }
-            Ok(Event::Eof) => break,
-            Ok(_) => {}
-            Err(e) => {
-                out.error = Some(format!(
-                    "broken sitemap at byte {}: {e}",
-                    reader.buffer_position()
-                ));
-                break;
-            }
-        }
-        buf.clear();
+/// Most child sitemaps taken from one index (the rest are ignored and reported).
+pub const MAX_CHILDREN: usize = 1000;
+
+/// Parses a body fetched from `base`, decoded by its charset (see [`super::charset`]).
+pub fn parse(body: &[u8], base: &Url, content_type: Option<&str>) -> Parsed {
+    super::parse_xml(body, base, content_type, parse_text)
+}
+
+/// Parses a sitemap (already decoded to text) fetched from `base`.
+pub fn parse_text(text: &str, base: &Url) -> Parsed {
+    let mut r = Reader::default();
+    let err = xml::walk(text, base, &mut r);
+    let mut out = r.out;
+    if r.children_over > 0 {
+        out.error = Some(format!(
+            "sitemap index lists more than {MAX_CHILDREN} sitemaps; the other {} were ignored",
+            r.children_over
+        ));
+    }
+    if err.is_some() {
+        out.error = err;
+    } else if !matches!(r.root.as_deref(), Some("urlset" | "sitemapindex")) {
+        out.error = Some(match r.root {
+            Some(root) => format!("not a sitemap (its root element is <{root}>)"),
+            None => "no XML elements: not a sitemap".into(),
+        });
     }
     out
 }
 
-fn local(name: &str) -> String {
-    name.rsplit(':').next().unwrap_or_default().to_string()
-}
-
-fn set(
-    cur: &mut Option<(Option<String>, Option<String>, Option<String>)>,
-    field: Option<&str>,
-    text: &str,
-) {
-    append(cur, field, text)
-}
-
-fn append(
-    cur: &mut Option<(Option<String>, Option<String>, Option<String>)>,
-    field: Option<&str>,
-    text: &str,
-) {
-    let Some((loc, title, date)) = cur.as_mut() else {
-        return;
-    };
-    let slot = match field {
-        Some("loc") => loc,
-        Some("title") => title,
-        Some("publication_date") => date,
-        _ => return,
-    };
-    slot.get_or_insert_with(String::new).push_str(text);
-}
-
-fn push(
-    out: &mut Parsed,
-    base: &Url,
+#[derive(Default)]
+struct Url_ {
     loc: Option<String>,
     title: Option<String>,
     date: Option<String>,
-) {
-    let link = loc
-        .and_then(|l| base.join(l.trim()).ok())
-        .filter(|u| matches!(u.scheme(), "http" | "https"));
-    let headline = title.map(|t| plain(&t)).unwrap_or_default();
-    match link {
-        Some(link) if !headline.is_empty() => out.items.push(RawItem {
+    lastmod: Option<String>,
+    genres: Option<String>,
+    publication: Option<String>,
+    language: Option<String>,
+}
+
+#[derive(Default)]
+struct Reader {
+    out: Parsed,
+    root: Option<String>,
+    path: Vec<String>,
+    cur: Option<Url_>,
+    /// `<loc>` of a `<sitemap>` in an index.
+    child: Option<String>,
+    in_sitemap: bool,
+    text: String,
+    base: Option<Url>,
+    children_over: usize,
+}
+
+impl Handler for Reader {
+    fn start(&mut self, name: &Name, _attrs: &[Attr], base: &Url) {
+        let local = name.local.to_ascii_lowercase();
+        if self.root.is_none() {
+            self.root = Some(local.clone());
+        }
+        match local.as_str() {
+            "url" => self.cur = Some(Url_::default()),
+            "sitemap" if self.root.as_deref() == Some("sitemapindex") => {
+                self.in_sitemap = true;
+                self.child = None;
+            }
+            _ => {}
+        }
+        self.path.push(local);
+        self.text.clear();
+        self.base = Some(base.clone());
+    }
+
+    fn text(&mut self, text: &str) {
+        if self.text.len() < 1 << 20 {
+            self.text.push_str(text);
+        }
+    }
+
+    fn end(&mut self, _name: &Name) {
+        let local = self.path.pop().unwrap_or_default();
+        let text = std::mem::take(&mut self.text);
+        let parent = self.path.last().map(String::as_str);
+        if self.in_sitemap {
+            match local.as_str() {
+                "loc" => self.child = Some(text),
+                "sitemap" => {
+                    self.in_sitemap = false;
+                    let base = self.base.clone();
+                    if let (Some(loc), Some(base)) = (self.child.take(), base) {
+                        match resolve(&base, &loc) {
+                            Some(u) if self.out.children.len() < MAX_CHILDREN => {
+                                if !self.out.children.contains(&u) {
+                                    self.out.children.push(u);
+                                }
+                            }
+                            Some(_) => self.children_over += 1,
+                            None => self.out.dropped += 1,
+                        }
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
+        let Some(cur) = self.cur.as_mut() else {
+            return;
+        };
+        match (local.as_str(), parent) {
+            ("loc", Some("url")) => cur.loc = Some(text),
+            ("lastmod", Some("url")) => cur.lastmod = Some(text),
+            ("title", Some("news")) => cur.title = Some(text),
+            ("publication_date", Some("news")) => cur.date = Some(text),
+            ("genres", Some("news")) => cur.genres = Some(text),
+            ("name", Some("publication")) => cur.publication = Some(collapse(&text)),
+            ("language", Some("publication")) => cur.language = Some(collapse(&text)),
+            ("url", _) => {
+                let u = self.cur.take().expect("checked");
+                let base = self.base.clone().expect("a start came first");
+                self.push(u, &base);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn resolve(base: &Url, href: &str) -> Option<String> {
+    let href = href.trim();
+    if href.is_empty() {
+        return None;
+    }
+    base.join(href)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https"))
+        .map(|u| u.to_string())
+}
+
+impl Reader {
+    fn push(&mut self, u: Url_, base: &Url) {
+        let link = u.loc.as_deref().and_then(|l| resolve(base, l));
+        let headline = u
+            .title
+            .map(|t| cap(guess(&t), super::feed::MAX_HEADLINE))
+            .unwrap_or_default();
+        let published = u
+            .date
+            .as_deref()
+            .and_then(super::dates::parse)
+            .or_else(|| u.lastmod.as_deref().and_then(super::dates::parse));
+        let (Some(link), false) = (link, headline.is_empty()) else {
+            self.out.dropped += 1;
+            self.out.rejected.push((
+                self.out.items.len(),
+                RawItem {
+                    headline,
+                    link: u.loc.unwrap_or_default().trim().to_string(),
+                    published,
+                    ..RawItem::default()
+                },
+            ));
+            return;
+        };
+        let category = u
+            .genres
+            .map(|g| {
+                g.split(',')
+                    .map(collapse)
+                    .filter(|g| !g.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.out.items.push(RawItem {
             headline,
-            link: link.to_string(),
-            published: date.as_deref().and_then(parse_w3c),
+            link,
+            published,
+            category,
+            publication: u.publication.filter(|p| !p.is_empty()),
+            language: u.language.filter(|l| !l.is_empty()),
             ..RawItem::default()
-        }),
-        _ => out.dropped += 1,
+        });
     }
 }
 
 /// W3C datetime (full, or date only as midnight UTC).
 pub fn parse_w3c(s: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    let s = s.trim();
-    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
-        return Some(t.with_timezone(&chrono::Utc));
-    }
-    if let Ok(t) = chrono::DateTime::parse_from_str(s, "%Y-%m-%dT%H:%M%:z") {
-        return Some(t.with_timezone(&chrono::Utc));
-    }
-    chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
-        .ok()
-        .map(|d| d.and_hms_opt(0, 0, 0).expect("midnight").and_utc())
+    super::dates::parse(s)
 }

@@ -2,13 +2,202 @@
 
 /// Plain text of a title or summary that may hold markup or entities.
 pub fn plain(s: &str) -> String {
-    let text = if s.contains('<') || s.contains('&') {
-        let frag = scraper::Html::parse_fragment(s);
-        frag.root_element().text().collect::<String>()
+    if s.contains('<') || s.contains('&') {
+        html_to_text(s)
     } else {
-        s.to_string()
-    };
-    collapse(&text)
+        collapse(s)
+    }
+}
+
+/// Plain text of an HTML fragment: tags removed (and the contents of `script` and `style`),
+/// entities decoded, whitespace collapsed.
+pub fn html_to_text(s: &str) -> String {
+    let frag = scraper::Html::parse_fragment(s);
+    let mut out = String::with_capacity(s.len());
+    for node in frag.root_element().descendants() {
+        if let scraper::Node::Text(t) = node.value() {
+            let hidden = node.ancestors().any(|a| {
+                a.value()
+                    .as_element()
+                    .is_some_and(|e| matches!(e.name(), "script" | "style" | "template"))
+            });
+            if !hidden {
+                out.push_str(t);
+            }
+        }
+    }
+    collapse(&out)
+}
+
+/// Plain text of an element that RSS leaves undeclared: HTML if it looks like HTML (a known
+/// tag closed, or a character or known named reference, and no unknown tags), else the text
+/// as written. Feed readers have guessed this way since RSS 0.91; "5 < 6" stays as written.
+pub fn guess(s: &str) -> String {
+    if looks_like_html(s) {
+        html_to_text(s)
+    } else {
+        collapse(s)
+    }
+}
+
+/// HTML elements whose presence makes undeclared text HTML.
+const HTML_ELEMENTS: &[&str] = &[
+    "a",
+    "abbr",
+    "acronym",
+    "address",
+    "area",
+    "article",
+    "aside",
+    "audio",
+    "b",
+    "big",
+    "blockquote",
+    "br",
+    "button",
+    "canvas",
+    "caption",
+    "center",
+    "cite",
+    "code",
+    "col",
+    "colgroup",
+    "command",
+    "datagrid",
+    "datalist",
+    "dd",
+    "del",
+    "details",
+    "dfn",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "event-source",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "font",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hr",
+    "i",
+    "img",
+    "input",
+    "ins",
+    "kbd",
+    "keygen",
+    "label",
+    "legend",
+    "li",
+    "m",
+    "map",
+    "mark",
+    "menu",
+    "meter",
+    "multicol",
+    "nav",
+    "nextid",
+    "noscript",
+    "ol",
+    "optgroup",
+    "option",
+    "output",
+    "p",
+    "pre",
+    "progress",
+    "q",
+    "s",
+    "samp",
+    "section",
+    "select",
+    "small",
+    "sound",
+    "source",
+    "spacer",
+    "span",
+    "strike",
+    "strong",
+    "sub",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "textarea",
+    "tfoot",
+    "th",
+    "thead",
+    "time",
+    "tr",
+    "tt",
+    "u",
+    "ul",
+    "var",
+    "video",
+];
+
+/// Whether undeclared text is HTML (see [`guess`]).
+pub fn looks_like_html(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut has_close = false;
+    let mut has_ref = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'<' => {
+                let close = b.get(i + 1) == Some(&b'/');
+                let start = i + 1 + usize::from(close);
+                let end = b[start..]
+                    .iter()
+                    .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                    .map_or(b.len(), |p| start + p);
+                if end > start {
+                    let tag = s[start..end].to_ascii_lowercase();
+                    if !HTML_ELEMENTS.contains(&tag.as_str()) {
+                        return false;
+                    }
+                    if close && b.get(end) == Some(&b'>') {
+                        has_close = true;
+                    }
+                }
+                i = end.max(i + 1);
+            }
+            b'&' => {
+                let start = i + 1;
+                let num = b.get(start) == Some(&b'#');
+                let s0 = start + usize::from(num);
+                let end = b[s0..]
+                    .iter()
+                    .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                    .map_or(b.len(), |p| s0 + p);
+                if end > s0 && b.get(end) == Some(&b';') {
+                    if !num && html_entity_known(&s[s0..end]).is_none() {
+                        return false;
+                    }
+                    has_ref = true;
+                }
+                i = end.max(i + 1);
+            }
+            _ => i += 1,
+        }
+    }
+    has_close || has_ref
+}
+
+fn html_entity_known(name: &str) -> Option<()> {
+    let src = format!("&{name};");
+    let frag = scraper::Html::parse_fragment(&src);
+    let text: String = frag.root_element().text().collect();
+    (text != src && !text.contains(';')).then_some(())
 }
 
 /// Collapses runs of whitespace (Unicode, including no-break spaces) to one space and trims.
@@ -26,6 +215,15 @@ pub fn collapse(s: &str) -> String {
     out
 }
 
+/// Cuts text to at most `max` characters, at a character boundary, marking the cut with `…`.
+pub fn cap(mut s: String, max: usize) -> String {
+    if let Some((i, _)) = s.char_indices().nth(max) {
+        s.truncate(i);
+        s.push('…');
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,5 +237,24 @@ mod tests {
         assert_eq!(plain("ಮಳೆ&nbsp;ಎಚ್ಚರಿಕೆ"), "ಮಳೆ ಎಚ್ಚರಿಕೆ");
         assert_eq!(plain("  plain   words "), "plain words");
         assert_eq!(plain("a &lt;script&gt; tag"), "a <script> tag");
+        assert_eq!(html_to_text("x<script>alert(1)</script>y"), "xy");
+    }
+
+    #[test]
+    fn undeclared_text_is_html_only_when_it_looks_like_it() {
+        assert_eq!(guess("5 < 6 and 7 > 3"), "5 < 6 and 7 > 3");
+        assert_eq!(guess("<b>Bold</b> news"), "Bold news");
+        assert_eq!(guess("AT&amp;T"), "AT&T");
+        assert_eq!(
+            guess("Use <thing> here</thing>"),
+            "Use <thing> here</thing>"
+        );
+        assert_eq!(guess("R&D"), "R&D");
+    }
+
+    #[test]
+    fn cap_cuts_at_characters() {
+        assert_eq!(cap("ಕನ್ನಡ".into(), 2), "ಕನ…");
+        assert_eq!(cap("abc".into(), 5), "abc");
     }
 }

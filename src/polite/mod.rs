@@ -954,7 +954,7 @@ impl Polite {
                     if site_family(&source_site) != site_family(&site) {
                         also = Some(FetchLine {
                             outcome: "refused".into(),
-                            reason: format!("{reason} on {url}"),
+                            reason: format!("{reason} (met re-checking one of its headlines)"),
                             evidence: Some(evidence),
 
                             status: Some(status),

@@ -178,40 +178,99 @@ impl Counts {
     }
 }
 
+/// Child sitemaps read at most per sitemap index and run (one level deep): a news sitemap
+/// index lists today's few news sitemaps first.
+pub const SITEMAP_CHILDREN: usize = 5;
+
 fn fetch_one(
     polite: &Polite,
     s: &Source,
     now: DateTime<Utc>,
     transient: &std::path::Path,
 ) -> Result<Kept> {
-    let url = s.url.as_str().to_string();
+    let (kept, children) = fetch_address(polite, s, &s.url, now, transient)?;
+    // A sitemap index: its children are read as sources of their own (their own validators
+    // and schedule in the state), their items credited to the listed source.
+    for child in children.iter().take(SITEMAP_CHILDREN) {
+        let Ok(url) = url::Url::parse(child) else {
+            continue;
+        };
+        let (next_due, last_request) = polite.read_state(|st| {
+            st.sources
+                .get(url.as_str())
+                .map_or((None, None), |x| (x.next_due, x.last_request))
+        });
+        if !crate::polite::schedule::is_due(next_due, last_request, now) {
+            let until = next_due
+                .unwrap_or(now)
+                .max(last_request.map_or(now, |t| t + MIN_INTERVAL));
+            polite.note_skip(
+                &url,
+                Some(url.as_str()),
+                &format!("not due until {}", crate::time::fmt(until)),
+                Some(until),
+            );
+            continue;
+        }
+        fetch_address(polite, s, &url, now, transient)?;
+    }
+    Ok(kept)
+}
+
+/// Reads one address of a source (the source itself, or a child of its sitemap index), keeps
+/// the body for extract, and logs when it is next read. Returns the child sitemaps when the
+/// body is a sitemap index (its body is then not kept: it holds no headlines).
+fn fetch_address(
+    polite: &Polite,
+    s: &Source,
+    address: &url::Url,
+    now: DateTime<Utc>,
+    transient: &std::path::Path,
+) -> Result<(Kept, Vec<String>)> {
+    let url = address.as_str().to_string();
     let prev = polite.read_state(|st| st.sources.get(&url).cloned().unwrap_or_default());
     let req = Req {
         method: crate::polite::Method::Get,
-        url: s.url.clone(),
+        url: address.clone(),
         source: Some(url.clone()),
         etag: prev.etag.clone(),
         last_modified: prev.last_modified.clone(),
         follow_redirects: true,
     };
-    let outcome = polite.request(&req);
-    let (kept, next, why) = match outcome {
+    let mut children = Vec::new();
+    let (kept, next, why) = match polite.request(&req) {
         Outcome::Fetched(f) => {
-            let key = s.key();
-            crate::store::write_transient(&transient.join(format!("{key}.body")), &f.body)?;
-            let meta = RawMeta {
-                source: url.clone(),
-                outlet: s.outlet.clone(),
-                lang: s.lang.clone(),
-                kind: s.kind,
-                selector: s.selector.clone(),
-                url: f.url.to_string(),
-                content_type: f.headers.get("content-type").cloned(),
-            };
-            crate::store::write_transient(
-                &transient.join(format!("{key}.json")),
-                &serde_json::to_vec(&meta)?,
-            )?;
+            let content_type = f.headers.get("content-type").cloned();
+            if s.kind == Kind::Sitemap {
+                children = crate::extract::parse_body(
+                    Kind::Sitemap,
+                    &f.body,
+                    &f.url,
+                    content_type.as_deref(),
+                    None,
+                )
+                .children;
+                if children != prev.children {
+                    polite.note_children(address, &children);
+                }
+            }
+            if children.is_empty() {
+                let key = crate::lists::source_key(&url);
+                crate::store::write_transient(&transient.join(format!("{key}.body")), &f.body)?;
+                let meta = RawMeta {
+                    source: s.url.to_string(),
+                    outlet: s.outlet.clone(),
+                    lang: s.lang.clone(),
+                    kind: s.kind,
+                    selector: s.selector.clone(),
+                    url: f.url.to_string(),
+                    content_type,
+                };
+                crate::store::write_transient(
+                    &transient.join(format!("{key}.json")),
+                    &serde_json::to_vec(&meta)?,
+                )?;
+            }
             let (next, why) = after_success(caching_hint(&f.headers, &f.body, now), None, now);
             (Kept::Fetched, next, why)
         }
@@ -223,6 +282,7 @@ fn fetch_one(
                 _ => None,
             };
             let (next, why) = after_success(caching_hint(&headers, b"", now), last_hold, now);
+            children = prev.children.clone();
             (Kept::NotModified, next, why)
         }
         Outcome::Failed { .. } | Outcome::Gone { .. } | Outcome::Redirect { .. } => {
@@ -238,11 +298,11 @@ fn fetch_one(
             )
         }
         Outcome::Wait { until, .. } => (Kept::Waiting, until, "the site asked to wait".to_string()),
-        Outcome::Refused { .. } => return Ok(Kept::Refused),
-        Outcome::Skipped { .. } => return Ok(Kept::Skipped),
+        Outcome::Refused { .. } => return Ok((Kept::Refused, children)),
+        Outcome::Skipped { .. } => return Ok((Kept::Skipped, children)),
     };
-    polite.note_next(&s.url, next, &why);
-    Ok(kept)
+    polite.note_next(address, next, &why);
+    Ok((kept, children))
 }
 
 /// When a source is next read after a good answer: about an hour, or longer when the feed

@@ -48,6 +48,9 @@ pub struct SourceState {
     pub failures: u32,
     #[serde(with = "crate::time::rfc3339::option", default)]
     pub last_success: Option<DateTime<Utc>>,
+    /// For a sitemap index: the child sitemaps it listed at its last full answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -186,6 +189,11 @@ impl State {
                 let site = self.site(&l.site);
                 site.halted = None;
                 site.waits_in_a_row = 0;
+            }
+            "index" => {
+                if let Some(src) = source {
+                    self.source(src).children = l.children.clone().unwrap_or_default();
+                }
             }
             "next" => {
                 if let Some(src) = source {

@@ -679,6 +679,46 @@ fn a_source_list_naming_an_aggregator_fails_naming_the_line() {
     );
 }
 
+#[test]
+fn a_sitemap_index_is_followed_to_its_news_sitemaps_each_read_conditionally() {
+    let w = Workdir::new("sitemap_index");
+    let web = Web::start(&repo().join("tests/web/polite"), &w.dir);
+    w.sources_text("outlet,lang,kind,section,url,selector,status\nIndex Daily,en,sitemap,news,http://127.0.0.45:{{port}}/news-index.xml,,test\n", &web);
+    fetch(&w, T0);
+    assert_eq!(
+        paths(&at(&web, "127.0.0.45")),
+        [
+            "GET /robots.txt",
+            "GET /news-index.xml",
+            "GET /news-1.xml",
+            "GET /news-2.xml"
+        ]
+    );
+    let items = w.jsonl("2026-11-30/06/items.jsonl");
+    assert_eq!(items.len(), 4, "{items:#?}");
+    let index = format!("http://127.0.0.45:{}/news-index.xml", web.port);
+    assert!(
+        items
+            .iter()
+            .all(|i| i["source"] == index.as_str() && i["outlet"] == "Index Daily")
+    );
+    // An hour later the unchanged index answers 304; its children are still read, conditionally.
+    fetch(&w, "2026-11-30T07:05:00Z");
+    let reqs = at(&web, "127.0.0.45");
+    assert_eq!(
+        paths(&reqs[4..]),
+        ["GET /news-index.xml", "GET /news-1.xml", "GET /news-2.xml"]
+    );
+    assert!(
+        reqs[4..]
+            .iter()
+            .all(|r| r.status == 304 && r.if_none_match.is_some()),
+        "{}",
+        show(&reqs.iter().collect::<Vec<_>>())
+    );
+    assert_polite(&web);
+}
+
 // ---- opting out ---------------------------------------------------------------------
 
 #[test]

@@ -172,7 +172,8 @@ pub struct FetchLine {
     /// What happened: `robots` (a robots.txt read), `fetched`, `not-modified`, `redirect`,
     /// `moved` (a permanent redirect, for the operator), `gone`, `refused`, `wait`, `failed`,
     /// `skipped` (no request, and why), `next` (when the source is next read, and why),
-    /// `lifted-refusal`/`lifted-halt` (a permission line applied).
+    /// `lifted-refusal`/`lifted-halt` (a permission line applied), `index` (the children a
+    /// sitemap index lists).
     pub outcome: String,
     pub reason: String,
     pub bytes: Option<u64>,
@@ -182,6 +183,9 @@ pub struct FetchLine {
     #[serde(with = "crate::time::rfc3339::option", default)]
     pub until: Option<DateTime<Utc>>,
     pub evidence: Option<String>,
+    /// The child sitemaps a sitemap index lists (on `index` lines only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub children: Option<Vec<String>>,
 }
 
 /// A day's robots.txt verdict for a site (`DAY/robots.jsonl`, sorted by site).
@@ -396,6 +400,7 @@ impl Polite {
             last_modified: None,
             until: None,
             evidence: None,
+            children: None,
         }
     }
 
@@ -449,6 +454,17 @@ impl Polite {
             outcome: "next".into(),
             reason: reason.into(),
             until: Some(until),
+            ..self.line(&site, source.as_str(), Some(source.as_str()))
+        });
+    }
+
+    /// Records the child sitemaps a source's sitemap index lists (read again after a 304).
+    pub fn note_children(&self, source: &Url, children: &[String]) {
+        let site = site_of(source);
+        self.note(FetchLine {
+            outcome: "index".into(),
+            reason: format!("a sitemap index of {} sitemaps", children.len()),
+            children: Some(children.to_vec()),
             ..self.line(&site, source.as_str(), Some(source.as_str()))
         });
     }

@@ -255,6 +255,42 @@ fn robots_unreachable_means_nothing_is_fetched_until_a_read_succeeds() {
 }
 
 #[test]
+fn robots_absent_means_no_restrictions() {
+    let (w, web) = setup(
+        "robots_404",
+        &[("No robots", "http://127.0.0.46:{{port}}/feed.xml")],
+    );
+    fetch(&w, T0);
+    let reqs = at(&web, "127.0.0.46");
+    assert_eq!(paths(&reqs), ["GET /robots.txt", "GET /feed.xml"]);
+    assert_eq!((reqs[0].status, reqs[1].status), (404, 200));
+    assert_eq!(
+        w.jsonl("2026-11-30/robots.jsonl")[0]["verdict"],
+        "allow-all"
+    );
+}
+
+#[test]
+fn robots_rules_nearly_500_kib_in_are_obeyed() {
+    let (w, web) = setup(
+        "robots_long",
+        &[
+            ("Big", "http://127.0.0.47:{{port}}/feed.xml"),
+            ("Big", "http://127.0.0.47:{{port}}/private/feed.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    let reqs = at(&web, "127.0.0.47");
+    assert_eq!(
+        reqs[0].bytes, 500_000,
+        "the web served the long robots.txt whole"
+    );
+    // Its one Disallow line sits after 490 KB of comments: read, and obeyed.
+    assert_eq!(paths(&reqs), ["GET /robots.txt", "GET /feed.xml"]);
+    assert_never_requested(&reqs, &["127.0.0.47/private/"]);
+}
+
+#[test]
 fn crawl_delay_is_the_spacing_between_requests() {
     let (w, web) = setup(
         "crawl_delay",

@@ -58,10 +58,10 @@ pub fn main_with(name: &str, run: impl FnOnce() -> Result<Report>) -> std::proce
             }
         }
         Err(e) => {
-            if let Some(io) = e.downcast_ref::<std::io::Error>() {
-                if io.kind() == std::io::ErrorKind::BrokenPipe {
-                    return std::process::ExitCode::SUCCESS;
-                }
+            if let Some(io) = e.downcast_ref::<std::io::Error>()
+                && io.kind() == std::io::ErrorKind::BrokenPipe
+            {
+                return std::process::ExitCode::SUCCESS;
             }
             eprintln!("{name}: error: {e:#}");
             std::process::ExitCode::FAILURE

@@ -11,7 +11,6 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::cli::{Common, Report};
 use crate::lists::{Kind, Source};
@@ -80,21 +79,7 @@ pub fn run(args: &Args) -> Result<Report> {
             counts.skipped += 1;
             continue;
         }
-        let (next_due, last_request) = polite.read_state(|st| {
-            st.sources
-                .get(s.url.as_str())
-                .map_or((None, None), |x| (x.next_due, x.last_request))
-        });
-        if !crate::polite::schedule::is_due(next_due, last_request, now) {
-            let until = next_due
-                .unwrap_or(now)
-                .max(last_request.map_or(now, |t| t + MIN_INTERVAL));
-            polite.note_skip(
-                &s.url,
-                Some(s.url.as_str()),
-                &format!("not due until {}", crate::time::fmt(until)),
-                Some(until),
-            );
+        if !due_or_noted(&polite, &s.url, now) {
             counts.skipped += 1;
             continue;
         }
@@ -103,30 +88,18 @@ pub fn run(args: &Args) -> Result<Report> {
     // Longest queues first, so the run ends as soon as its slowest site allows.
     let mut queues: Vec<(String, Vec<&Source>)> = by_site.into_iter().collect();
     queues.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
-    let next = AtomicUsize::new(0);
     let counts = Mutex::new(counts);
-    let workers = args.workers.clamp(1, queues.len().max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some((_, queue)) = queues.get(i) else {
-                        break;
-                    };
-                    for s in queue {
-                        let r = fetch_one(&polite, s, now, &transient);
-                        let mut c = counts.lock().unwrap_or_else(|p| p.into_inner());
-                        match r {
-                            Ok(k) => c.add(k),
-                            Err(e) => {
-                                eprintln!("fetch-feeds: {}: {e:#}", s.url);
-                                c.failed += 1;
-                            }
-                        }
-                    }
+    crate::polite::side_by_side(&queues, args.workers, |(_, queue)| {
+        for s in queue {
+            let r = fetch_one(&polite, s, now, &transient);
+            let mut c = counts.lock().unwrap_or_else(|p| p.into_inner());
+            match r {
+                Ok(k) => c.add(k),
+                Err(e) => {
+                    eprintln!("fetch-feeds: {}: {e:#}", s.url);
+                    c.failed += 1;
                 }
-            });
+            }
         }
     });
     polite.finish()?;
@@ -178,6 +151,29 @@ impl Counts {
     }
 }
 
+/// Whether an address (a source, or a child of its sitemap index) is due at `now`; if it is
+/// not, the decision is logged with the time it is due.
+fn due_or_noted(polite: &Polite, url: &url::Url, now: DateTime<Utc>) -> bool {
+    let (next_due, last_request) = polite.read_state(|st| {
+        st.sources
+            .get(url.as_str())
+            .map_or((None, None), |x| (x.next_due, x.last_request))
+    });
+    if crate::polite::schedule::is_due(next_due, last_request, now) {
+        return true;
+    }
+    let until = next_due
+        .unwrap_or(now)
+        .max(last_request.map_or(now, |t| t + MIN_INTERVAL));
+    polite.note_skip(
+        url,
+        Some(url.as_str()),
+        &format!("not due until {}", crate::time::fmt(until)),
+        Some(until),
+    );
+    false
+}
+
 /// Child sitemaps read at most per sitemap index and run (one level deep): a news sitemap
 /// index lists today's few news sitemaps first.
 pub const SITEMAP_CHILDREN: usize = 5;
@@ -195,21 +191,7 @@ fn fetch_one(
         let Ok(url) = url::Url::parse(child) else {
             continue;
         };
-        let (next_due, last_request) = polite.read_state(|st| {
-            st.sources
-                .get(url.as_str())
-                .map_or((None, None), |x| (x.next_due, x.last_request))
-        });
-        if !crate::polite::schedule::is_due(next_due, last_request, now) {
-            let until = next_due
-                .unwrap_or(now)
-                .max(last_request.map_or(now, |t| t + MIN_INTERVAL));
-            polite.note_skip(
-                &url,
-                Some(url.as_str()),
-                &format!("not due until {}", crate::time::fmt(until)),
-                Some(until),
-            );
+        if !due_or_noted(polite, &url, now) {
             continue;
         }
         fetch_address(polite, s, &url, now, transient)?;

@@ -169,19 +169,10 @@ pub fn run(args: &Args) -> Result<Report> {
     // Sites side by side, longest queues first; each site's checks one at a time.
     let mut queues: Vec<Vec<&(i64, Published)>> = by_site.into_values().collect();
     queues.sort_by_key(|q| std::cmp::Reverse(q.len()));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..queues.len().clamp(1, crate::polite::SITES_SIDE_BY_SIDE) {
-            scope.spawn(|| {
-                while let Some(q) =
-                    queues.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
-                {
-                    for (check, p) in q {
-                        let r = check_one(&polite, *check, p, now);
-                        results.lock().unwrap_or_else(|e| e.into_inner()).push(r);
-                    }
-                }
-            });
+    crate::polite::side_by_side(&queues, crate::polite::SITES_SIDE_BY_SIDE, |q| {
+        for (check, p) in q {
+            let r = check_one(&polite, *check, p, now);
+            results.lock().unwrap_or_else(|e| e.into_inner()).push(r);
         }
     });
     polite.finish()?;

@@ -42,17 +42,8 @@ pub fn run(args: &Args) -> Result<Report> {
         }
     }
     let sites: Vec<String> = sites.into_iter().collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..sites.len().clamp(1, crate::polite::SITES_SIDE_BY_SIDE) {
-            scope.spawn(|| {
-                while let Some(site) =
-                    sites.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
-                {
-                    let _ = polite.ensure_robots(site);
-                }
-            });
-        }
+    crate::polite::side_by_side(&sites, crate::polite::SITES_SIDE_BY_SIDE, |site| {
+        let _ = polite.ensure_robots(site);
     });
     polite.save_robots_file()?;
     polite.finish()?;

@@ -966,17 +966,16 @@ impl Polite {
                 l.evidence = Some(evidence.clone());
                 // A refusal met while re-checking a headline stops the source it came from too.
                 if let Some(source_site) = src.and_then(|s| Url::parse(s).ok()).map(|u| site_of(&u))
+                    && site_family(&source_site) != site_family(&site)
                 {
-                    if site_family(&source_site) != site_family(&site) {
-                        also = Some(FetchLine {
-                            outcome: "refused".into(),
-                            reason: format!("{reason} (met re-checking one of its headlines)"),
-                            evidence: Some(evidence),
+                    also = Some(FetchLine {
+                        outcome: "refused".into(),
+                        reason: format!("{reason} (met re-checking one of its headlines)"),
+                        evidence: Some(evidence),
 
-                            status: Some(status),
-                            ..self.line(&source_site, url.as_str(), src)
-                        });
-                    }
+                        status: Some(status),
+                        ..self.line(&source_site, url.as_str(), src)
+                    });
                 }
                 Hop::Done(Outcome::Refused {
                     status: Some(status),
@@ -1136,6 +1135,24 @@ impl Polite {
     }
 }
 
+/// Runs `work` on each queue, queues side by side (at most `workers` at once, longest first
+/// as given), each queue's items in order on one thread: how every stage serves sites, so
+/// that no site ever waits on another and each site's requests stay one at a time.
+pub fn side_by_side<T: Sync>(queues: &[T], workers: usize, work: impl Fn(&T) + Sync) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..workers.clamp(1, queues.len().max(1)) {
+            scope.spawn(|| {
+                while let Some(q) =
+                    queues.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+                {
+                    work(q);
+                }
+            });
+        }
+    });
+}
+
 /// Merges the journals of runs that died before finishing into their hours' `fetch.jsonl`,
 /// so their lines (and the refusals among them) are kept. Returns whether any was found.
 fn recover_journals(data: &Data) -> Result<bool> {
@@ -1230,50 +1247,6 @@ fn try_lock_for<T>(m: &Mutex<T>, d: Duration) -> Option<MutexGuard<'_, T>> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn retry_after_seconds_and_dates() {
-        let now = crate::time::parse_now("2026-11-30T06:00:00Z").unwrap();
-        assert_eq!(parse_retry_after("7200", now), Some(CDuration::hours(2)));
-        assert_eq!(
-            parse_retry_after("Mon, 30 Nov 2026 09:00:00 GMT", now),
-            Some(CDuration::hours(3))
-        );
-        assert_eq!(parse_retry_after("soon", now), None);
-    }
-
-    #[test]
-    fn site_file_names_are_plain() {
-        assert_eq!(
-            site_file_name("http://127.0.0.21:8080"),
-            "http-127.0.0.21-8080"
-        );
-        assert_eq!(
-            site_file_name("https://www.prajavani.net"),
-            "https-www.prajavani.net"
-        );
-    }
-
-    #[test]
-    fn a_publishers_addresses_are_one_family() {
-        assert_eq!(
-            site_family("https://www.kannadaprabha.com"),
-            "kannadaprabha.com"
-        );
-        assert_eq!(
-            site_family("http://kannadaprabha.com:8080"),
-            "kannadaprabha.com"
-        );
-        assert_ne!(
-            site_family("https://kannada.oneindia.com"),
-            site_family("https://www.oneindia.com")
-        );
-    }
-}
-
 /// Sites that robots.txt has opted out, as of `now`, with the reason: the latest day's read
 /// refuses the site (401/403, `search=no`), or its rules disallow every listed source on it;
 /// and sites whose refusal came from robots.txt (final until a permission line).
@@ -1321,4 +1294,48 @@ pub fn robots_optouts(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_seconds_and_dates() {
+        let now = crate::time::parse_now("2026-11-30T06:00:00Z").unwrap();
+        assert_eq!(parse_retry_after("7200", now), Some(CDuration::hours(2)));
+        assert_eq!(
+            parse_retry_after("Mon, 30 Nov 2026 09:00:00 GMT", now),
+            Some(CDuration::hours(3))
+        );
+        assert_eq!(parse_retry_after("soon", now), None);
+    }
+
+    #[test]
+    fn site_file_names_are_plain() {
+        assert_eq!(
+            site_file_name("http://127.0.0.21:8080"),
+            "http-127.0.0.21-8080"
+        );
+        assert_eq!(
+            site_file_name("https://www.prajavani.net"),
+            "https-www.prajavani.net"
+        );
+    }
+
+    #[test]
+    fn a_publishers_addresses_are_one_family() {
+        assert_eq!(
+            site_family("https://www.kannadaprabha.com"),
+            "kannadaprabha.com"
+        );
+        assert_eq!(
+            site_family("http://kannadaprabha.com:8080"),
+            "kannadaprabha.com"
+        );
+        assert_ne!(
+            site_family("https://kannada.oneindia.com"),
+            site_family("https://www.oneindia.com")
+        );
+    }
 }

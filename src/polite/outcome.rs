@@ -45,10 +45,10 @@ const BODY_MARKERS: &[(&str, &str)] = &[
 /// Looks for a challenge or block page in headers (lower-cased names) and body.
 pub fn challenge(headers: &BTreeMap<String, String>, body: &[u8]) -> Option<(String, String)> {
     let h = |name: &str| headers.get(name).map(String::as_str);
-    if let Some(v) = h("cf-mitigated") {
-        if v.eq_ignore_ascii_case("challenge") {
-            return Some(("challenge-cloudflare".into(), format!("cf-mitigated: {v}")));
-        }
+    if let Some(v) = h("cf-mitigated")
+        && v.eq_ignore_ascii_case("challenge")
+    {
+        return Some(("challenge-cloudflare".into(), format!("cf-mitigated: {v}")));
     }
     if let Some(v) = h("x-amzn-waf-action") {
         return Some((
@@ -62,15 +62,15 @@ pub fn challenge(headers: &BTreeMap<String, String>, body: &[u8]) -> Option<(Str
     if let Some(v) = h("x-sucuri-block") {
         return Some(("challenge-sucuri".into(), format!("x-sucuri-block: {v}")));
     }
-    if let Some(v) = h("set-cookie") {
-        if v.contains("incap_ses_") || v.contains("visid_incap_") {
-            // Imperva sets these on ordinary pages too; only with a block body is it a refusal.
-            if contains(body, "Incapsula") {
-                return Some((
-                    "challenge-imperva".into(),
-                    "set-cookie: incap_ses_/visid_incap_ with an Incapsula page".into(),
-                ));
-            }
+    if let Some(v) = h("set-cookie")
+        && (v.contains("incap_ses_") || v.contains("visid_incap_"))
+    {
+        // Imperva sets these on ordinary pages too; only with a block body is it a refusal.
+        if contains(body, "Incapsula") {
+            return Some((
+                "challenge-imperva".into(),
+                "set-cookie: incap_ses_/visid_incap_ with an Incapsula page".into(),
+            ));
         }
     }
     let head = &body[..body.len().min(256 * 1024)];

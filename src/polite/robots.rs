@@ -114,11 +114,12 @@ struct Collected {
 impl Collected {
     fn add(&mut self, key: &str, value: &str) {
         if key.eq_ignore_ascii_case("crawl-delay") {
-            if let Ok(d) = value.trim().parse::<f64>() {
-                if d.is_finite() && d >= 0.0 {
-                    // Several groups merged: the largest delay asked for stands.
-                    self.crawl_delay = Some(self.crawl_delay.map_or(d, |c| c.max(d)));
-                }
+            if let Ok(d) = value.trim().parse::<f64>()
+                && d.is_finite()
+                && d >= 0.0
+            {
+                // Several groups merged: the largest delay asked for stands.
+                self.crawl_delay = Some(self.crawl_delay.map_or(d, |c| c.max(d)));
             }
         } else if key.eq_ignore_ascii_case("content-signal") {
             for part in value.split(',') {

@@ -52,21 +52,21 @@ pub fn caching_hint(
     if let Some(cc) = headers.get("cache-control") {
         for part in cc.split(',') {
             let part = part.trim().to_ascii_lowercase();
-            if let Some(v) = part.strip_prefix("max-age=") {
-                if let Ok(secs) = v.trim_matches('"').parse::<i64>() {
-                    hints.push((
-                        CDuration::seconds(secs.max(0)),
-                        format!("Cache-Control max-age={secs}"),
-                    ));
-                }
+            if let Some(v) = part.strip_prefix("max-age=")
+                && let Ok(secs) = v.trim_matches('"').parse::<i64>()
+            {
+                hints.push((
+                    CDuration::seconds(secs.max(0)),
+                    format!("Cache-Control max-age={secs}"),
+                ));
             }
         }
     }
-    if let Some(exp) = headers.get("expires") {
-        if let Ok(t) = httpdate::parse_http_date(exp) {
-            let t: DateTime<Utc> = t.into();
-            hints.push(((t - now).max(CDuration::zero()), format!("Expires {exp}")));
-        }
+    if let Some(exp) = headers.get("expires")
+        && let Ok(t) = httpdate::parse_http_date(exp)
+    {
+        let t: DateTime<Utc> = t.into();
+        hints.push(((t - now).max(CDuration::zero()), format!("Expires {exp}")));
     }
     let head = &body[..body.len().min(64 * 1024)];
     let text = String::from_utf8_lossy(head);

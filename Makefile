@@ -23,7 +23,8 @@ DAY ?= $(shell echo '$(NOW)' | cut -c1-10)
 HOUR := $(shell echo '$(NOW)' | cut -c12-13)
 DATA ?= data
 PIPELINE ?= pipeline
-SOURCES ?= $(PIPELINE)/sources.csv
+# A data directory may carry its own source list (the demo's does); else the production one.
+SOURCES ?= $(if $(wildcard $(DATA)/sources.csv),$(DATA)/sources.csv,$(PIPELINE)/sources.csv)
 CARGO ?= cargo
 BIN := target/release
 COMMON = --now $(NOW) --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES)
@@ -75,7 +76,7 @@ daily: $(ROBOTS) | build
 # Re-runs classify for every hour of DAY from its kept items (summaries are long gone; the
 # topic labels they pointed to are kept), then publish as of the end of DAY.
 replay: | build
-	@test -d $(DATA)/$(DAY) || { echo "make replay: no $(DATA)/$(DAY)" >&2; exit 1; }
+	@test -d $(DATA)/$(DAY) || { echo "make replay: no $(DATA)/$(DAY) to replay$(if $(wildcard data/demo/$(DAY)), (the demo's run is in data/demo: make replay DAY=$(DAY) DATA=data/demo),)" >&2; exit 1; }
 	for dir in $(sort $(wildcard $(DATA)/$(DAY)/[0-2][0-9])); do \
 	  hh=$${dir##*/}; \
 	  [ -f $$dir/items.jsonl ] || continue; \
@@ -91,7 +92,7 @@ $(DATA):
 
 # The demo: the loopback publisher web plays three outlets; the daily and hourly targets run
 # against them at a fixed time into data/demo, then the web stops. Replay it with
-#   make replay DAY=2026-11-30 DATA=data/demo SOURCES=data/demo/sources.csv
+#   make replay DAY=2026-11-30 DATA=data/demo
 DEMO_NOW := 2026-11-30T06:05:00Z
 DEMO := data/demo
 DEMO_PORT ?= 18421

@@ -26,7 +26,11 @@ PIPELINE ?= pipeline
 # A data directory may carry its own source list (the demo's does); else the production one.
 SOURCES ?= $(if $(wildcard $(DATA)/sources.csv),$(DATA)/sources.csv,$(PIPELINE)/sources.csv)
 CARGO ?= cargo
-BIN := target/release
+# The built binaries (`make build`); the runs themselves never need cargo, so cron's bare
+# PATH is enough. Honours CARGO_TARGET_DIR as cargo does.
+CARGO_TARGET_DIR ?= target
+BIN ?= $(CARGO_TARGET_DIR)/release
+STAGES := robots-refresh fetch-feeds extract classify recheck-headers publish
 COMMON = --now $(NOW) --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES)
 
 ROBOTS := $(DATA)/$(DAY)/robots.jsonl
@@ -38,44 +42,52 @@ LOCK := $(DATA)/.lock
 # outputs are complete, the failures are in its log, and the run goes on.
 stage = $(BIN)/$(1) $(COMMON) || { s=$$?; [ $$s -eq 3 ] || exit $$s; }
 
+# Raw bodies and summaries never outlive a run: every hour's .transient/ goes, at the start
+# and at the end of a run, whatever hour NOW names (a killed run's too).
+sweep = find $(DATA) -mindepth 3 -maxdepth 3 -type d -name .transient -prune -exec rm -rf {} +
+
+# A run needs the built binaries, and says how to get them.
+have-bins = for b in $(STAGES); do [ -x $(BIN)/$$b ] || { echo "make: $(BIN)/$$b is missing: run 'make build' first (it needs cargo)" >&2; exit 1; }; done
+
 .PHONY: all build hourly daily replay demo test bench conformance eval clean-transient
 
 all: build
 
 build:
-	$(CARGO) build --release --quiet --bins
+	$(CARGO) build --release --quiet --bins --target-dir $(CARGO_TARGET_DIR)
 
 ifndef HUDUKU_LOCKED
 # The outer make takes the lock and runs the same target inside it, with the same NOW.
 hourly daily replay: | $(DATA)
+	@$(have-bins)
 	flock -w 1800 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) $@ \
 	  || { echo "make $@: failed, or another run held $(LOCK) for 30 minutes" >&2; exit 1; }
 else
 
 # Today's robots.txt verdicts: read before the first request to each site, kept for the day.
 # A site added to the source list later in the day is read then; others are not asked again.
-$(ROBOTS): $(SOURCES) | build
+$(ROBOTS): $(SOURCES)
 	$(call stage,robots-refresh)
 
 # The hour's run. Raw bodies and summaries live in $(HOURDIR)/.transient and are removed
 # when the recipe ends, also when it fails.
-$(CLASSIFIED): $(ROBOTS) | build
-	rm -rf $(HOURDIR)/.transient
-	trap 'rm -rf $(HOURDIR)/.transient' EXIT; \
+$(CLASSIFIED): $(ROBOTS)
+	$(sweep)
+	trap '$(sweep)' EXIT; \
 	$(call stage,fetch-feeds); \
 	$(call stage,extract); \
 	$(call stage,classify)
 
-hourly: $(CLASSIFIED) | build
+hourly: $(CLASSIFIED)
 	$(call stage,publish)
 
-daily: $(ROBOTS) | build
+daily: $(ROBOTS)
 	$(call stage,recheck-headers)
 	$(call stage,publish)
 
 # Re-runs classify for every hour of DAY from its kept items (summaries are long gone; the
 # topic labels they pointed to are kept), then publish as of the end of DAY.
-replay: | build
+replay:
 	@test -d $(DATA)/$(DAY) || { echo "make replay: no $(DATA)/$(DAY) to replay$(if $(wildcard data/demo/$(DAY)), (the demo's run is in data/demo: make replay DAY=$(DAY) DATA=data/demo),)" >&2; exit 1; }
 	for dir in $(sort $(wildcard $(DATA)/$(DAY)/[0-2][0-9])); do \
 	  hh=$${dir##*/}; \

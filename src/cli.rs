@@ -29,8 +29,8 @@ pub struct Common {
 impl Common {
     pub fn now(&self) -> Result<DateTime<Utc>> {
         match &self.now {
-            Some(s) => crate::time::parse_now(s),
-            None => Ok(crate::time::clock()),
+            Some(s) => crate::time::check_sane(crate::time::parse_now(s)?, "--now"),
+            None => crate::time::check_sane(crate::time::clock(), "the clock"),
         }
     }
     pub fn data(&self) -> Data {
@@ -38,6 +38,10 @@ impl Common {
     }
     pub fn pipeline(&self) -> Pipeline {
         Pipeline::new(&self.pipeline, self.sources.clone())
+    }
+    /// Takes the data directory's stage lock for the run (see [`crate::store::DataLock`]).
+    pub fn lock(&self, stage: &str) -> Result<crate::store::DataLock> {
+        crate::store::DataLock::take(&self.data(), stage)
     }
 }
 

@@ -8,7 +8,6 @@
 
 use anyhow::{Context, Result};
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -34,18 +33,7 @@ pub use crate::polite::schedule::{
     caching_hint,
 };
 
-/// What `extract` needs to know about a kept body (`.transient/KEY.json` beside `KEY.body`).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RawMeta {
-    pub source: String,
-    pub outlet: String,
-    pub lang: String,
-    pub kind: Kind,
-    pub selector: Option<String>,
-    /// Where the body came from after redirects (the base for relative links).
-    pub url: String,
-    pub content_type: Option<String>,
-}
+pub use crate::records::RawMeta;
 
 pub fn run(args: &Args) -> Result<Report> {
     let now = args.common.now()?;
@@ -53,9 +41,17 @@ pub fn run(args: &Args) -> Result<Report> {
     let pipeline = args.common.pipeline();
     let sources = crate::lists::load_sources(&pipeline)?;
     let optouts = crate::lists::load_optouts(&pipeline)?;
-    let permissions = crate::lists::load_permissions(&pipeline)?;
+    let permissions = crate::lists::load_permissions(&pipeline, now)?;
     let never = crate::lists::load_never_fetch(&pipeline)?;
     let polite = Polite::open(&data, now, "fetch-feeds", never, &permissions)?;
+    // Raw bodies and summaries a killed run left behind go first, whatever hour they are of.
+    for gone in crate::store::sweep(&data)? {
+        eprintln!(
+            "fetch-feeds: removed {} left by a run that did not finish",
+            gone.display()
+        );
+    }
+    let receipts = Receipts::new(&data);
     let day = crate::time::day(now);
     let hour = crate::time::hour(now);
     let transient = data.transient_dir(&day, &hour);
@@ -79,7 +75,7 @@ pub fn run(args: &Args) -> Result<Report> {
             counts.skipped += 1;
             continue;
         }
-        if !due_or_noted(&polite, &s.url, now) {
+        if !due_or_noted(&polite, &receipts, &s.url, now) {
             counts.skipped += 1;
             continue;
         }
@@ -91,7 +87,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let counts = Mutex::new(counts);
     crate::polite::side_by_side(&queues, args.workers, |(_, queue)| {
         for s in queue {
-            let r = fetch_one(&polite, s, now, &transient);
+            let r = fetch_one(&polite, &receipts, s, now, &transient);
             let mut c = counts.lock().unwrap_or_else(|p| p.into_inner());
             match r {
                 Ok(k) => c.add(k),
@@ -153,12 +149,13 @@ impl Counts {
 
 /// Whether an address (a source, or a child of its sitemap index) is due at `now`; if it is
 /// not, the decision is logged with the time it is due.
-fn due_or_noted(polite: &Polite, url: &url::Url, now: DateTime<Utc>) -> bool {
-    let (next_due, last_request) = polite.read_state(|st| {
-        st.sources
-            .get(url.as_str())
-            .map_or((None, None), |x| (x.next_due, x.last_request))
-    });
+fn due_or_noted(polite: &Polite, receipts: &Receipts, url: &url::Url, now: DateTime<Utc>) -> bool {
+    let prev = polite.read_state(|st| st.sources.get(url.as_str()).cloned().unwrap_or_default());
+    let (mut next_due, last_request) = (prev.next_due, prev.last_request);
+    // A body whose headlines were never kept: its schedule stood for something lost.
+    if receipts.unkept(url.as_str(), &prev).is_some() {
+        next_due = None;
+    }
     if crate::polite::schedule::is_due(next_due, last_request, now) {
         return true;
     }
@@ -180,21 +177,22 @@ pub const SITEMAP_CHILDREN: usize = 5;
 
 fn fetch_one(
     polite: &Polite,
+    receipts: &Receipts,
     s: &Source,
     now: DateTime<Utc>,
     transient: &std::path::Path,
 ) -> Result<Kept> {
-    let (kept, children) = fetch_address(polite, s, &s.url, now, transient)?;
+    let (kept, children) = fetch_address(polite, receipts, s, &s.url, now, transient)?;
     // A sitemap index: its children are read as sources of their own (their own validators
     // and schedule in the state), their items credited to the listed source.
     for child in children.iter().take(SITEMAP_CHILDREN) {
         let Ok(url) = url::Url::parse(child) else {
             continue;
         };
-        if !due_or_noted(polite, &url, now) {
+        if !due_or_noted(polite, receipts, &url, now) {
             continue;
         }
-        fetch_address(polite, s, &url, now, transient)?;
+        fetch_address(polite, receipts, s, &url, now, transient)?;
     }
     Ok(kept)
 }
@@ -204,6 +202,7 @@ fn fetch_one(
 /// body is a sitemap index (its body is then not kept: it holds no headlines).
 fn fetch_address(
     polite: &Polite,
+    receipts: &Receipts,
     s: &Source,
     address: &url::Url,
     now: DateTime<Utc>,
@@ -211,12 +210,18 @@ fn fetch_address(
 ) -> Result<(Kept, Vec<String>)> {
     let url = address.as_str().to_string();
     let prev = polite.read_state(|st| st.sources.get(&url).cloned().unwrap_or_default());
+    // Validators are sent only for a body whose headlines were kept; else the whole feed
+    // is asked for again, so nothing a lost body held is missed.
+    let unkept = receipts.unkept(&url, &prev);
+    if let Some(at) = unkept {
+        polite.note_unkept(address, at);
+    }
     let req = Req {
         method: crate::polite::Method::Get,
         url: address.clone(),
         source: Some(url.clone()),
-        etag: prev.etag.clone(),
-        last_modified: prev.last_modified.clone(),
+        etag: prev.etag.clone().filter(|_| unkept.is_none()),
+        last_modified: prev.last_modified.clone().filter(|_| unkept.is_none()),
         follow_redirects: true,
     };
     let mut children = Vec::new();
@@ -224,23 +229,28 @@ fn fetch_address(
         Outcome::Fetched(f) => {
             let content_type = f.headers.get("content-type").cloned();
             if s.kind == Kind::Sitemap {
-                children = crate::extract::parse_body(
-                    Kind::Sitemap,
-                    &f.body,
-                    &f.url,
-                    content_type.as_deref(),
-                    None,
-                )
-                .children;
+                // A reader that fails on the body costs this source alone.
+                children = std::panic::catch_unwind(|| {
+                    crate::extract::parse_body(
+                        Kind::Sitemap,
+                        &f.body,
+                        &f.url,
+                        content_type.as_deref(),
+                        None,
+                    )
+                    .children
+                })
+                .unwrap_or_default();
                 if children != prev.children {
                     polite.note_children(address, &children);
                 }
             }
             if children.is_empty() {
                 let key = crate::lists::source_key(&url);
-                crate::store::write_transient(&transient.join(format!("{key}.body")), &f.body)?;
                 let meta = RawMeta {
                     source: s.url.to_string(),
+                    address: url.clone(),
+                    fetched_at: Some(now),
                     outlet: s.outlet.clone(),
                     lang: s.lang.clone(),
                     kind: s.kind,
@@ -248,10 +258,20 @@ fn fetch_address(
                     url: f.url.to_string(),
                     content_type,
                 };
-                crate::store::write_transient(
-                    &transient.join(format!("{key}.json")),
-                    &serde_json::to_vec(&meta)?,
-                )?;
+                // The description is written after the body: extract reads only described bodies.
+                let kept =
+                    crate::store::write_transient(&transient.join(format!("{key}.body")), &f.body)
+                        .and_then(|()| {
+                            crate::store::write_transient(
+                                &transient.join(format!("{key}.json")),
+                                &serde_json::to_vec(&meta)?,
+                            )
+                        });
+                if let Err(e) = kept {
+                    // A body that cannot be handed on is a full disk: stop asking.
+                    polite.cannot_record(format!("{e:#}"));
+                    return Err(e);
+                }
             }
             let (next, why) = after_success(caching_hint(&f.headers, &f.body, now), None, now);
             (Kept::Fetched, next, why)
@@ -285,6 +305,49 @@ fn fetch_address(
     };
     polite.note_next(address, next, &why);
     Ok((kept, children))
+}
+
+/// The bodies (address, fetch time) an hour's receipts name.
+type Read = std::collections::BTreeSet<(String, DateTime<Utc>)>;
+
+/// The receipts `extract` wrote (`DAY/HH/bodies.jsonl`), read once per hour as needed.
+struct Receipts {
+    data: crate::store::Data,
+    by_hour: Mutex<BTreeMap<String, Read>>,
+}
+
+impl Receipts {
+    fn new(data: &crate::store::Data) -> Receipts {
+        Receipts {
+            data: data.clone(),
+            by_hour: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// When the body an address's validators stand for was fetched, if extract never kept
+    /// its headlines (a sitemap index keeps its children in the state instead).
+    fn unkept(&self, address: &str, prev: &crate::state::SourceState) -> Option<DateTime<Utc>> {
+        let at = prev.body_at?;
+        if !prev.children.is_empty() {
+            return None;
+        }
+        let (day, hour) = (crate::time::day(at), crate::time::hour(at));
+        let mut by_hour = self.by_hour.lock().unwrap_or_else(|p| p.into_inner());
+        let read = by_hour.entry(format!("{day}/{hour}")).or_insert_with(|| {
+            let path = self.data.hour_dir(&day, &hour).join("bodies.jsonl");
+            match crate::store::read_jsonl_opt::<crate::records::BodyRead>(&path) {
+                Ok(lines) => lines
+                    .into_iter()
+                    .map(|b| (b.address, b.fetched_at))
+                    .collect(),
+                Err(e) => {
+                    eprintln!("fetch-feeds: {e:#}: its bodies are asked for again");
+                    Default::default()
+                }
+            }
+        });
+        (!read.contains(&(address.to_string(), at))).then_some(at)
+    }
 }
 
 /// When a source is next read after a good answer: about an hour, or longer when the feed

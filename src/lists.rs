@@ -364,7 +364,9 @@ struct PermissionRow {
     why: String,
 }
 
-pub fn load_permissions(p: &Pipeline) -> Result<Vec<Permission>> {
+/// Loads the permissions as of `now`: a permission dated later than `now` is an error (a
+/// date in the future would lift every refusal met until then, the moment it is made).
+pub fn load_permissions(p: &Pipeline, now: DateTime<Utc>) -> Result<Vec<Permission>> {
     let path = p.file("permissions.csv");
     let mut out = Vec::new();
     for (line, row) in read_rows_opt::<PermissionRow>(&path)? {
@@ -372,6 +374,13 @@ pub fn load_permissions(p: &Pipeline) -> Result<Vec<Permission>> {
         let granted = crate::time::parse_now(&row.granted)
             .or_else(|_| crate::time::parse_day(&row.granted))
             .with_context(|| format!("{at}: granted must be a day or an RFC 3339 time"))?;
+        if granted > now {
+            bail!(
+                "{at}: granted {} is later than now ({}): a permission is recorded when it is given, never ahead",
+                crate::time::fmt(granted),
+                crate::time::fmt(now)
+            );
+        }
         if row.who.is_empty() || row.why.is_empty() {
             bail!("{at}: a permission records who gave it and why");
         }

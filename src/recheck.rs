@@ -133,7 +133,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let now = args.common.now()?;
     let data = args.common.data();
     let pipeline = args.common.pipeline();
-    let permissions = crate::lists::load_permissions(&pipeline)?;
+    let permissions = crate::lists::load_permissions(&pipeline, now)?;
     let never = crate::lists::load_never_fetch(&pipeline)?;
     let history = load_all(&data)?;
     // A headline is listed in the published list of the day it was first seen, which is

@@ -105,6 +105,47 @@ pub struct Published {
     pub opinion: bool,
 }
 
+/// What `extract` needs to know about a kept body (`.transient/KEY.json` beside `KEY.body`):
+/// the hand-off from `fetch-feeds` to `extract`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RawMeta {
+    pub source: String,
+    /// The address asked (the source, or a child of its sitemap index): the key of its
+    /// validators in the state.
+    #[serde(default)]
+    pub address: String,
+    /// When it was fetched (the `at` of its `fetched` line).
+    #[serde(with = "crate::time::rfc3339::option", default)]
+    pub fetched_at: Option<DateTime<Utc>>,
+    pub outlet: String,
+    pub lang: String,
+    pub kind: crate::lists::Kind,
+    pub selector: Option<String>,
+    /// Where the body came from after redirects (the base for relative links).
+    pub url: String,
+    pub content_type: Option<String>,
+}
+
+/// A fetched body `extract` has read and whose headlines are kept in the hour's
+/// `items.jsonl` (`DAY/HH/bodies.jsonl`, sorted by `address`, then `fetched_at`). Written
+/// after `items.jsonl`: it is the receipt that lets the next request for the address carry
+/// the validators of this body. A fetched body with no receipt was lost before its
+/// headlines were kept (a run killed between fetch-feeds and extract), and its address is
+/// asked again without validators.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct BodyRead {
+    pub address: String,
+    #[serde(with = "crate::time::rfc3339")]
+    pub fetched_at: DateTime<Utc>,
+    pub source: String,
+    /// Items the body gave (before "seen" and caps).
+    pub items: usize,
+    /// New headlines kept from it this hour.
+    pub kept: usize,
+    /// What went wrong, if anything (what was read before it is kept).
+    pub error: Option<String>,
+}
+
 /// Canonical form of an article link: fragment removed, tracking parameters (`utm_*`,
 /// `fbclid`, `gclid`) removed, host lower-cased (the `url` crate does that).
 pub fn canonical_link(url: &Url) -> String {

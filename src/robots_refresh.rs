@@ -24,7 +24,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let pipeline = args.common.pipeline();
     let sources = crate::lists::load_sources(&pipeline)?;
     let optouts = crate::lists::load_optouts(&pipeline)?;
-    let permissions = crate::lists::load_permissions(&pipeline)?;
+    let permissions = crate::lists::load_permissions(&pipeline, now)?;
     let never = crate::lists::load_never_fetch(&pipeline)?;
     let polite = Polite::open(&data, now, "robots-refresh", never, &permissions)?;
     let mut sites = BTreeSet::new();

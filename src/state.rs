@@ -10,14 +10,14 @@
 //! [`State::apply`] from one line, so the file can be rebuilt from the logs alone
 //! ([`State::rebuild`]) and an auditor can check every value against the line that set it.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::polite::{FetchLine, WAITS_TO_HALT};
-use crate::store::Data;
+use crate::store::{Data, Folded};
 
 /// Why a site is stopped, with the evidence kept for the publisher and the operator.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -48,6 +48,10 @@ pub struct SourceState {
     pub failures: u32,
     #[serde(with = "crate::time::rfc3339::option", default)]
     pub last_success: Option<DateTime<Utc>>,
+    /// When the body the validators stand for was fetched: they are sent only once
+    /// `extract` has kept its headlines (its receipt in that hour's `bodies.jsonl`).
+    #[serde(with = "crate::time::rfc3339::option", default)]
+    pub body_at: Option<DateTime<Utc>>,
     /// For a sitemap index: the child sitemaps it listed at its last full answer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub children: Vec<String>,
@@ -71,22 +75,104 @@ pub struct SiteState {
 pub struct State {
     pub sources: BTreeMap<String, SourceState>,
     pub sites: BTreeMap<String, SiteState>,
+    /// The last log this state folds (its name, line count and SHA-256): a state file that
+    /// does not match the newest log on disk is not the fold of the logs, and is rebuilt.
+    #[serde(default)]
+    pub folded: Option<Folded>,
+}
+
+/// The newest `DAY/HH/fetch.jsonl` on disk at or before `now`'s hour, relative to the data
+/// directory. Logs of later hours are a clock that ran ahead: they are folded (a refusal
+/// learned then still stands) but never count as the newest, so once the clock is put right
+/// the state that corrected their times is not rebuilt away at every run.
+pub fn newest_log(data: &Data, now: DateTime<Utc>) -> Result<Option<String>> {
+    let (today, this_hour) = (crate::time::day(now), crate::time::hour(now));
+    for day in data.days()?.iter().rev().filter(|d| **d <= today) {
+        for hour in data.hours(day)?.iter().rev() {
+            if *day == today && *hour > this_hour {
+                continue;
+            }
+            if data.hour_dir(day, hour).join("fetch.jsonl").exists() {
+                return Ok(Some(format!("{day}/{hour}/fetch.jsonl")));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Whether any fetch log is on disk at all.
+fn any_log(data: &Data) -> Result<bool> {
+    for day in data.days()? {
+        for hour in data.hours(&day)? {
+            if data.hour_dir(&day, &hour).join("fetch.jsonl").exists() {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// The stage whose lines schedule sources (re-checks and robots reads never do).
 const SCHEDULING_STAGE: &str = "fetch-feeds";
 
 impl State {
-    /// Loads the state file; a missing file is rebuilt from the fetch logs.
-    pub fn load_or_rebuild(data: &Data) -> Result<State> {
+    /// Loads the state file, verified against the logs it claims to fold: a missing file,
+    /// one that cannot be read as a state, or one whose last folded log is not the newest
+    /// log on disk (an older copy, an empty one, a run killed between writing its log and
+    /// the state) is rebuilt from the fetch logs, and the operator is told why.
+    pub fn load_or_rebuild(data: &Data, now: DateTime<Utc>) -> Result<State> {
         let path = data.state_file();
-        match std::fs::read(&path) {
-            Ok(bytes) => serde_json::from_slice(&bytes).with_context(|| {
-                format!("{} is not a valid state file (move it aside and it is rebuilt from the fetch logs)", path.display())
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => State::rebuild(data),
-            Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+        let newest = newest_log(data, now)?;
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return State::rebuild(data, now),
+            Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+        };
+        let st: State = match serde_json::from_slice(&bytes) {
+            Ok(st) => st,
+            Err(e) => {
+                let aside = path.with_extension("json.unreadable");
+                std::fs::rename(&path, &aside)
+                    .with_context(|| format!("moving {} aside", path.display()))?;
+                eprintln!(
+                    "{} is not a state file ({e}); moved to {} and rebuilt from the fetch logs",
+                    path.display(),
+                    aside.display()
+                );
+                return State::rebuild(data, now);
+            }
+        };
+        let expected = match &newest {
+            Some(rel) => Some(crate::store::fingerprint(data, rel)?),
+            None => None,
+        };
+        if st.folded == expected {
+            return Ok(st);
         }
+        if expected.is_none() && !any_log(data)? {
+            // No logs at all, yet a state that claims some: the logs are what a refusal
+            // rests on, so nothing is asked until a person looks.
+            bail!(
+                "{} folds {} but {} holds no fetch logs: restore the logs (or move the state aside knowingly) before anything is asked",
+                path.display(),
+                st.folded
+                    .as_ref()
+                    .map_or("no log".to_string(), |f| f.log.clone()),
+                data.root.display()
+            );
+        }
+        eprintln!(
+            "{} is not the fold of the logs on disk (it folds {}, the newest log is {}): rebuilt from the logs",
+            path.display(),
+            st.folded
+                .as_ref()
+                .map_or("nothing".to_string(), |f| format!(
+                    "{} ({} lines)",
+                    f.log, f.lines
+                )),
+            newest.as_deref().unwrap_or("none")
+        );
+        State::rebuild(data, now)
     }
 
     /// Loads the state file only (a missing file is an empty state); for readers such as publish.
@@ -99,8 +185,9 @@ impl State {
         }
     }
 
-    /// Rebuilds the state from every `fetch.jsonl`, oldest hour first.
-    pub fn rebuild(data: &Data) -> Result<State> {
+    /// Rebuilds the state from every `fetch.jsonl`, oldest hour first, as of `now` (which
+    /// names the newest log it folds, see [`newest_log`]).
+    pub fn rebuild(data: &Data, now: DateTime<Utc>) -> Result<State> {
         let mut st = State::default();
         for day in data.days()? {
             for hour in data.hours(&day)? {
@@ -110,7 +197,18 @@ impl State {
                 }
             }
         }
+        st.folded = match newest_log(data, now)? {
+            Some(rel) => Some(crate::store::fingerprint(data, &rel)?),
+            None => None,
+        };
         Ok(st)
+    }
+
+    /// Saves the state as the fold of everything up to the log `rel` (relative to the data
+    /// directory), just written.
+    pub fn save_folding(&mut self, data: &Data, rel: &str) -> Result<()> {
+        self.folded = Some(crate::store::fingerprint(data, rel)?);
+        self.save(&data.state_file())
     }
 
     pub fn save(&self, path: &Path) -> Result<()> {
@@ -137,6 +235,7 @@ impl State {
                     if l.outcome == "fetched" {
                         s.etag = l.etag.clone();
                         s.last_modified = l.last_modified.clone();
+                        s.body_at = Some(l.at);
                     }
                     s.failures = 0;
                     s.last_success = Some(l.at);
@@ -182,6 +281,29 @@ impl State {
                 }
                 if let Some(src) = source {
                     self.source(src).last_request = Some(l.at);
+                }
+            }
+            "halted" => {
+                let site = self.site(&l.site);
+                if site.halted.is_none() {
+                    site.halted = Some(Stop {
+                        at: l.at,
+                        url: l.url.clone(),
+                        status: l.status,
+                        reason: l.reason.clone(),
+                        evidence: l.evidence.clone().unwrap_or_default(),
+                    });
+                }
+            }
+            "clock" => {
+                // A stored time the clock has moved past backwards, corrected (and said so).
+                match l.source.as_deref() {
+                    Some(src) => {
+                        let s = self.source(src);
+                        s.next_due = l.until;
+                        s.last_request = s.last_request.map(|t| t.min(l.at));
+                    }
+                    None => self.site(&l.site).wait_until = l.until,
                 }
             }
             "lifted-refusal" => self.site(&l.site).refused = None,

@@ -128,6 +128,126 @@ pub fn write_transient(path: &Path, bytes: &[u8]) -> Result<()> {
     fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
 }
 
+/// The lock every stage holds on its data directory while it runs (`DATA/.stage.lock`), so
+/// two stages started by hand at once never ask a publisher twice or write one file from
+/// two runs. The lock is released when the value is dropped (or the process dies).
+pub struct DataLock {
+    _file: fs::File,
+}
+
+/// File name of the stage lock (the Makefile's own run lock is `DATA/.lock`).
+pub const STAGE_LOCK: &str = ".stage.lock";
+
+impl DataLock {
+    /// Takes the stage lock of `data`, or fails at once naming the process that holds it.
+    pub fn take(data: &Data, stage: &str) -> Result<DataLock> {
+        let path = data.root.join(STAGE_LOCK);
+        let mut file = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .with_context(|| format!("opening {}", path.display()))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                let holder = fs::read_to_string(&path).unwrap_or_default();
+                anyhow::bail!(
+                    "another stage is running on {} ({}); {stage} asks nothing and writes nothing while it does",
+                    data.root.display(),
+                    if holder.trim().is_empty() {
+                        format!("it holds {}", path.display())
+                    } else {
+                        format!("{} holds {}", holder.trim(), path.display())
+                    }
+                );
+            }
+            Err(fs::TryLockError::Error(e)) => {
+                return Err(e).with_context(|| format!("locking {}", path.display()));
+            }
+        }
+        // Who holds it, for the message above (best effort: the lock is what counts).
+        let _ = file.set_len(0);
+        let _ = file.write_all(format!("{stage} (pid {})", std::process::id()).as_bytes());
+        Ok(DataLock { _file: file })
+    }
+}
+
+/// Removes what a killed run can leave behind: every hour's `.transient/` (raw bodies and
+/// the publisher's summaries, which must not outlive a run) and the temporary files of
+/// atomic writes that never reached their rename. Called with the stage lock held, at the
+/// start of every hourly run, whatever hour `--now` names. Returns what was removed.
+pub fn sweep(data: &Data) -> Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    sweep_dir(&data.root, 0, &mut removed)?;
+    removed.sort();
+    Ok(removed)
+}
+
+/// Whether a file name is a temporary of [`write_atomic`] (`.NAME.tmpPID`) whose writer is
+/// gone.
+fn stale_temporary(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix('.') else {
+        return false;
+    };
+    let Some((_, pid)) = rest.rsplit_once(".tmp") else {
+        return false;
+    };
+    let Ok(pid) = pid.parse::<u32>() else {
+        return false;
+    };
+    pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
+}
+
+fn sweep_dir(dir: &Path, depth: usize, removed: &mut Vec<PathBuf>) -> Result<()> {
+    let rd = match fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", dir.display())),
+    };
+    for entry in rd {
+        let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let ty = entry.file_type()?;
+        if ty.is_dir() {
+            if name == TRANSIENT {
+                fs::remove_dir_all(&path)
+                    .with_context(|| format!("removing {}", path.display()))?;
+                removed.push(path);
+            } else if depth < 6 {
+                sweep_dir(&path, depth + 1, removed)?;
+            }
+        } else if stale_temporary(&name) {
+            fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+            removed.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// What a state file records of the last log it folded: the file (relative to the data
+/// directory), its line count and its SHA-256, so a copy that is not the fold of the logs
+/// on disk (an older one, an empty one) is found and rebuilt.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Folded {
+    pub log: String,
+    pub lines: usize,
+    pub sha256: String,
+}
+
+/// The fingerprint of a kept log file, as [`Folded`] records it.
+pub fn fingerprint(data: &Data, rel: &str) -> Result<Folded> {
+    let path = data.root.join(rel);
+    let bytes = fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(Folded {
+        log: rel.to_string(),
+        lines: bytes.iter().filter(|&&b| b == b'\n').count(),
+        sha256: sha256_hex(&bytes),
+    })
+}
+
 /// Serialises records as JSON lines (one per line, `\n` after each) and writes them atomically.
 pub fn write_jsonl<T: Serialize>(path: &Path, records: &[T]) -> Result<()> {
     let mut out = Vec::with_capacity(records.len() * 256);

@@ -15,6 +15,25 @@ pub fn parse_now(s: &str) -> Result<DateTime<Utc>> {
         })
 }
 
+/// The earliest time a stage acts at (`--now` or the clock): earlier is a clock that is wrong.
+pub const EARLIEST: &str = "2020-01-01T00:00:00Z";
+/// The first time a stage no longer acts at: later is a clock that is wrong, and every hold
+/// computed from it would keep a source waiting for a lifetime.
+pub const LATEST: &str = "2100-01-01T00:00:00Z";
+
+/// Checks that a time to act at is in the sane range [[`EARLIEST`], [`LATEST`]).
+pub fn check_sane(t: DateTime<Utc>, what: &str) -> Result<DateTime<Utc>> {
+    let lo = parse_now(EARLIEST)?;
+    let hi = parse_now(LATEST)?;
+    if t < lo || t >= hi {
+        anyhow::bail!(
+            "{what} {} is outside {EARLIEST} .. {LATEST}: refusing to act at a time the clock cannot mean (check the system clock or --now)",
+            fmt(t)
+        );
+    }
+    Ok(t)
+}
+
 /// The clock, truncated to whole seconds (what `--now` defaults to).
 pub fn clock() -> DateTime<Utc> {
     let now = Utc::now();

@@ -10,8 +10,9 @@
 //! the summary while it is in hand. The output names which one decided, never the words.
 
 use anyhow::{Context, Result, bail};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Write};
 use std::path::Path;
 
@@ -403,43 +404,141 @@ pub fn run(args: &Args) -> Result<Report> {
     }
     let now = args.common.now()?;
     let data = args.common.data();
+    let _lock = args.common.lock("classify")?;
     let day = crate::time::day(now);
     let hour = crate::time::hour(now);
-    let dir = data.hour_dir(&day, &hour);
+    let this = classify_hour(&lexicons, &data, &day, &hour)?;
+    // Hours whose items were kept but never classified (a run killed between extract and
+    // classify, a power cut): their headlines are classified now, from the kept topic
+    // labels, as a replay would; they count as seen, so no later hour would take them.
+    let mut caught_up = Vec::new();
+    for (d, h) in unclassified_hours(&data, now)? {
+        let r = classify_hour(&lexicons, &data, &d, &h)?;
+        caught_up.push(format!("{d}/{h} ({} headlines)", r.classified));
+    }
+    let decided: Vec<String> = this
+        .by_evidence
+        .iter()
+        .map(|(k, v)| format!("{v} by {k}"))
+        .collect();
+    Ok(Report {
+        summary: format!(
+            "{} headlines classified ({}); {} summaries in hand{}{}",
+            this.classified,
+            decided.join(", "),
+            this.summaries,
+            if this.summaries == 0 && this.kept_labels > 0 {
+                ", summary topics from the kept labels"
+            } else {
+                ""
+            },
+            if caught_up.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; caught up on hours a run left unclassified: {}",
+                    caught_up.join(", ")
+                )
+            }
+        ),
+        failed: 0,
+    })
+}
+
+/// Hours before `now` (within [`CATCH_UP_DAYS`]) whose `items.jsonl` has headlines that
+/// their `classified.jsonl` lacks (or that have none).
+fn unclassified_hours(
+    data: &crate::store::Data,
+    now: DateTime<Utc>,
+) -> Result<Vec<(String, String)>> {
+    let first_day = crate::time::day(now - chrono::Duration::days(CATCH_UP_DAYS));
+    let (today, this_hour) = (crate::time::day(now), crate::time::hour(now));
+    let mut out = Vec::new();
+    for day in data.days()? {
+        if day < first_day || day > today {
+            continue;
+        }
+        for hour in data.hours(&day)? {
+            if day == today && hour >= this_hour {
+                continue;
+            }
+            let dir = data.hour_dir(&day, &hour);
+            let items_path = dir.join("items.jsonl");
+            if !items_path.exists() {
+                continue;
+            }
+            let items: BTreeSet<String> = crate::store::read_jsonl::<Item>(&items_path)?
+                .into_iter()
+                .map(|i| i.id)
+                .collect();
+            let classified: BTreeSet<String> =
+                crate::store::read_jsonl_opt::<Classified>(&dir.join("classified.jsonl"))?
+                    .into_iter()
+                    .map(|c| c.id)
+                    .collect();
+            if !items.is_subset(&classified) || !dir.join("classified.jsonl").exists() {
+                out.push((day.clone(), hour));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// How far back `classify` looks for hours a dead run left unclassified.
+pub const CATCH_UP_DAYS: i64 = 2;
+
+/// What classifying one hour did.
+struct HourReport {
+    classified: usize,
+    summaries: usize,
+    kept_labels: usize,
+    by_evidence: BTreeMap<&'static str, usize>,
+}
+
+/// Classifies one hour's kept items, with the summaries still in hand (only in the hour's
+/// own run) and the topic labels kept from earlier runs of the hour; writes the hour's
+/// `classified.jsonl` and `summary-topics.jsonl` (the labels of every item that has one).
+fn classify_hour(
+    lexicons: &Lexicons,
+    data: &crate::store::Data,
+    day: &str,
+    hour: &str,
+) -> Result<HourReport> {
+    let dir = data.hour_dir(day, hour);
     let items: Vec<Item> = crate::store::read_jsonl(&dir.join("items.jsonl"))?;
-    let summaries_path = data.transient_dir(&day, &hour).join("summaries.jsonl");
+    let summaries_path = data.transient_dir(day, hour).join("summaries.jsonl");
     let summaries: BTreeMap<String, String> =
         crate::store::read_jsonl_opt::<Summary>(&summaries_path)?
             .into_iter()
             .map(|s| (s.id, s.summary))
             .collect();
     let topics_path = dir.join("summary-topics.jsonl");
-    let kept_topics: BTreeMap<String, String> = if summaries.is_empty() {
+    let kept_topics: BTreeMap<String, String> =
         crate::store::read_jsonl_opt::<SummaryTopic>(&topics_path)?
             .into_iter()
             .map(|s| (s.id, s.topic))
-            .collect()
-    } else {
-        BTreeMap::new()
-    };
+            .collect();
     let mut out = Vec::with_capacity(items.len());
-    let mut pointed = Vec::new();
+    let mut pointed: BTreeMap<String, String> = BTreeMap::new();
     let mut by_evidence: BTreeMap<&'static str, usize> = BTreeMap::new();
     for it in items {
         let summary = summaries.get(&it.id).map(String::as_str);
-        if let Some(t) = summary.and_then(|s| best_topic(lexicons.for_lang(&it.lang), s)) {
-            pointed.push(SummaryTopic {
-                id: it.id.clone(),
-                topic: t,
-            });
+        let kept = kept_topics.get(&it.id).map(String::as_str);
+        // A summary in hand names its topic now; without one, the label an earlier run of
+        // this hour kept stands (a summary is read only once, while the item is in hand).
+        if let Some(t) = summary
+            .and_then(|s| best_topic(lexicons.for_lang(&it.lang), s))
+            .or_else(|| kept.map(str::to_string))
+        {
+            pointed.insert(it.id.clone(), t);
         }
         let d = decide(
-            &lexicons,
+            lexicons,
             &it.lang,
             &it.headline,
             &it.category,
             summary,
-            kept_topics.get(&it.id).map(String::as_str),
+            kept,
         );
         *by_evidence
             .entry(match d.evidence {
@@ -465,28 +564,19 @@ pub fn run(args: &Args) -> Result<Report> {
             opinion: d.opinion,
         });
     }
-    if !summaries.is_empty() {
-        pointed.sort_by(|a, b| a.id.cmp(&b.id));
+    if pointed != kept_topics {
+        let pointed: Vec<SummaryTopic> = pointed
+            .into_iter()
+            .map(|(id, topic)| SummaryTopic { id, topic })
+            .collect();
         crate::store::write_jsonl(&topics_path, &pointed)?;
     }
     crate::store::write_jsonl(&dir.join("classified.jsonl"), &out)?;
-    let decided: Vec<String> = by_evidence
-        .iter()
-        .map(|(k, v)| format!("{v} by {k}"))
-        .collect();
-    Ok(Report {
-        summary: format!(
-            "{} headlines classified ({}); {} summaries in hand{}",
-            out.len(),
-            decided.join(", "),
-            summaries.len(),
-            if summaries.is_empty() && !kept_topics.is_empty() {
-                ", summary topics from the kept labels"
-            } else {
-                ""
-            }
-        ),
-        failed: 0,
+    Ok(HourReport {
+        classified: out.len(),
+        summaries: summaries.len(),
+        kept_labels: kept_topics.len(),
+        by_evidence,
     })
 }
 

@@ -25,9 +25,8 @@ use std::path::PathBuf;
 use url::Url;
 
 use crate::cli::{Common, Report};
-use crate::fetch::RawMeta;
 use crate::lists::Kind;
-use crate::records::{DateSource, Item, Summary, canonical_link, item_id};
+use crate::records::{BodyRead, DateSource, Item, RawMeta, Summary, canonical_link, item_id};
 
 /// Find the headlines in this hour's fetched bodies (or in one saved file, with --file).
 #[derive(Debug, clap::Parser)]
@@ -158,15 +157,33 @@ pub fn sniff_kind(body: &[u8]) -> Kind {
 /// How many days back an earlier sighting of a link keeps it from being new again.
 pub const SEEN_DAYS: i64 = 7;
 
+/// New headlines kept from one source in one run at most: a news sitemap lists at most
+/// 1,000 URLs, and no real feed adds more in an hour. The rest are logged, not kept.
+pub const MAX_NEW_PER_SOURCE_RUN: usize = 1_000;
+/// New headlines kept from one source in one UTC day at most.
+pub const MAX_NEW_PER_SOURCE_DAY: usize = 3_000;
+/// A publication time later than this after `--now` is not believed: the headline is dated
+/// when it was first seen.
+pub const FUTURE_SLACK: CDuration = CDuration::days(1);
+/// A publication time earlier than this is not believed either (it would also be a time
+/// the records cannot write and read back in every form a publisher can give).
+pub const EARLIEST_PUBLISHED: &str = "1990-01-01T00:00:00Z";
+/// Time one body may take to read; a body that takes longer is given up (logged, and its
+/// address asked for again without validators), and the hour goes on.
+pub const BODY_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+
 pub fn run(args: &Args) -> Result<Report> {
     if let Some(file) = &args.file {
         return run_file(args, file);
     }
     let now = args.common.now()?;
     let data = args.common.data();
+    let _lock = args.common.lock("extract")?;
     let day = crate::time::day(now);
     let hour = crate::time::hour(now);
     let transient = data.transient_dir(&day, &hour);
+    let hour_dir = data.hour_dir(&day, &hour);
+    let mut failed = 0usize;
     let mut metas: Vec<(String, RawMeta)> = Vec::new();
     if transient.exists() {
         for entry in std::fs::read_dir(&transient)
@@ -174,8 +191,21 @@ pub fn run(args: &Args) -> Result<Report> {
         {
             let path = entry?.path();
             if path.extension().is_some_and(|e| e == "json") {
-                let meta: RawMeta = serde_json::from_slice(&std::fs::read(&path)?)
-                    .with_context(|| format!("{} is not a body description", path.display()))?;
+                // A description that cannot be read costs its own body only.
+                let meta = std::fs::read(&path)
+                    .map_err(anyhow::Error::from)
+                    .and_then(|b| Ok(serde_json::from_slice::<RawMeta>(&b)?));
+                let meta = match meta {
+                    Ok(m) => m,
+                    Err(e) => {
+                        eprintln!(
+                            "extract: {} is not a body description: {e:#}",
+                            path.display()
+                        );
+                        failed += 1;
+                        continue;
+                    }
+                };
                 let key = path
                     .file_stem()
                     .unwrap_or_default()
@@ -187,23 +217,52 @@ pub fn run(args: &Args) -> Result<Report> {
     }
     // Feeds first, then sitemaps, then home pages: when two sources carry one article, the
     // richer record (with the publisher's category) is the one kept.
-    metas.sort_by(|a, b| (a.1.kind, &a.1.source).cmp(&(b.1.kind, &b.1.source)));
-    let seen = seen_links(&data, now)?;
-    let mut items: BTreeMap<(String, String), Item> = BTreeMap::new();
-    let mut links_this_hour: BTreeSet<String> = BTreeSet::new();
-    let mut summaries: BTreeMap<String, String> = BTreeMap::new();
-    let (mut failed, mut dropped, mut old) = (0usize, 0usize, 0usize);
+    metas.sort_by(|a, b| (a.1.kind, &a.1.source, &a.0).cmp(&(b.1.kind, &b.1.source, &b.0)));
+    let earlier = earlier_hours(&data, now)?;
+    // An earlier run of this same hour kept these: they stay, and are not added twice.
+    let items_path = hour_dir.join("items.jsonl");
+    let mut items: BTreeMap<(String, String), Item> =
+        crate::store::read_jsonl_opt::<Item>(&items_path)?
+            .into_iter()
+            .map(|i| ((i.link.clone(), i.source.clone()), i))
+            .collect();
+    let mut links_this_hour: BTreeSet<String> = items.keys().map(|(l, _)| l.clone()).collect();
+    let mut today_per_source = earlier.today_per_source.clone();
+    for (_, s) in items.keys() {
+        *today_per_source.entry(s.clone()).or_default() += 1;
+    }
+    let summaries_path = transient.join("summaries.jsonl");
+    let mut summaries: BTreeMap<String, String> =
+        crate::store::read_jsonl_opt::<Summary>(&summaries_path)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|s| (s.id, s.summary))
+            .collect();
+    let mut receipts: BTreeSet<BodyRead> =
+        crate::store::read_jsonl_opt::<BodyRead>(&hour_dir.join("bodies.jsonl"))?
+            .into_iter()
+            .collect();
+    let (mut dropped, mut old, mut over_cap, mut new_items) = (0usize, 0usize, 0usize, 0usize);
+    install_panic_line();
+    let earliest = crate::time::parse_now(EARLIEST_PUBLISHED)?;
     for (key, meta) in &metas {
-        let body = std::fs::read(transient.join(format!("{key}.body")))
-            .with_context(|| format!("reading the body of {}", meta.source))?;
-        let base = Url::parse(&meta.url).with_context(|| format!("bad base {}", meta.url))?;
-        let parsed = parse_body(
-            meta.kind,
-            &body,
-            &base,
-            meta.content_type.as_deref(),
-            meta.selector.as_deref(),
-        );
+        let body = match std::fs::read(transient.join(format!("{key}.body"))) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("extract: {}: its body cannot be read: {e}", meta.source);
+                failed += 1;
+                continue;
+            }
+        };
+        let parsed = match read_bounded(meta, body) {
+            Ok(p) => p,
+            Err(e) => {
+                // No receipt: the address is asked for again, without validators.
+                eprintln!("extract: {}: {e}", meta.source);
+                failed += 1;
+                continue;
+            }
+        };
         if let Some(e) = &parsed.error {
             eprintln!(
                 "extract: {}: {e} ({} items read before it)",
@@ -221,26 +280,40 @@ pub fn run(args: &Args) -> Result<Report> {
             );
         }
         dropped += parsed.dropped;
+        let found = parsed.items.len();
+        let (mut kept, mut capped_run, mut capped_day) = (0usize, 0usize, 0usize);
         for raw in parsed.items {
             let Ok(url) = Url::parse(&raw.link) else {
                 dropped += 1;
                 continue;
             };
             let link = canonical_link(&url);
-            if seen.contains(&link) {
+            if earlier.seen.contains(&link) {
                 old += 1;
                 continue;
             }
-            if !links_this_hour.insert(link.clone()) {
+            if links_this_hour.contains(&link) {
                 continue; // the same article from a second source this hour: the first source keeps it
             }
+            let today = today_per_source.entry(meta.source.clone()).or_default();
+            if kept >= MAX_NEW_PER_SOURCE_RUN {
+                capped_run += 1;
+                continue;
+            }
+            if *today >= MAX_NEW_PER_SOURCE_DAY {
+                capped_day += 1;
+                continue;
+            }
+            *today += 1;
+            kept += 1;
+            links_this_hour.insert(link.clone());
             let id = item_id(&link);
             if let Some(s) = raw.summary.filter(|s| !s.is_empty()) {
                 summaries.insert(id.clone(), s);
             }
             let (published, date_source) = match raw.published {
-                Some(t) => (t, DateSource::Publisher),
-                None => (now, DateSource::FirstSeen),
+                Some(t) if t <= now + FUTURE_SLACK && t >= earliest => (t, DateSource::Publisher),
+                _ => (now, DateSource::FirstSeen),
             };
             items.insert(
                 (link.clone(), meta.source.clone()),
@@ -259,32 +332,125 @@ pub fn run(args: &Args) -> Result<Report> {
                 },
             );
         }
+        if capped_run + capped_day > 0 {
+            eprintln!(
+                "extract: {}: {} new items over the cap of {MAX_NEW_PER_SOURCE_RUN} per run and {} over the cap of {MAX_NEW_PER_SOURCE_DAY} per day were not kept",
+                meta.source, capped_run, capped_day
+            );
+            over_cap += capped_run + capped_day;
+            failed += 1;
+        }
+        new_items += kept;
+        if let Some(at) = meta.fetched_at {
+            receipts.insert(BodyRead {
+                address: if meta.address.is_empty() {
+                    meta.source.clone()
+                } else {
+                    meta.address.clone()
+                },
+                fetched_at: at,
+                source: meta.source.clone(),
+                items: found,
+                kept,
+                error: parsed.error.clone(),
+            });
+        }
     }
     let items: Vec<Item> = items.into_values().collect();
     let summaries: Vec<Summary> = summaries
         .into_iter()
         .map(|(id, summary)| Summary { id, summary })
         .collect();
-    crate::store::write_jsonl(&data.hour_dir(&day, &hour).join("items.jsonl"), &items)?;
+    // Summaries first (transient), then the headlines, then the receipts that let the next
+    // request carry these bodies' validators: a kill between two writes loses nothing.
     if !summaries.is_empty() {
-        crate::store::write_jsonl(&transient.join("summaries.jsonl"), &summaries)?;
+        crate::store::write_jsonl(&summaries_path, &summaries)?;
+    }
+    crate::store::write_jsonl(&items_path, &items)?;
+    let receipts: Vec<BodyRead> = receipts.into_iter().collect();
+    if !receipts.is_empty() {
+        crate::store::write_jsonl(&hour_dir.join("bodies.jsonl"), &receipts)?;
     }
     Ok(Report {
         summary: format!(
-            "{} bodies: {} new items, {} seen before, {} dropped (no http(s) link), {} bodies with errors",
+            "{} bodies: {} new items ({} in the hour), {} seen before, {} dropped (no http(s) link), {} over the caps, {} bodies with errors",
             metas.len(),
+            new_items,
             items.len(),
             old,
             dropped,
+            over_cap,
             failed
         ),
         failed,
     })
 }
 
-/// Canonical links already kept in earlier hours (of today and the last [`SEEN_DAYS`] days).
-fn seen_links(data: &crate::store::Data, now: DateTime<Utc>) -> Result<BTreeSet<String>> {
+/// Reads one body on a thread of its own, so that a reader that panics, or takes longer
+/// than [`BODY_BUDGET`], costs that body alone.
+fn read_bounded(meta: &RawMeta, body: Vec<u8>) -> std::result::Result<Parsed, String> {
+    let base = Url::parse(&meta.url).map_err(|e| format!("bad base {}: {e}", meta.url))?;
+    let (kind, ct, sel) = (meta.kind, meta.content_type.clone(), meta.selector.clone());
+    bounded(BODY_BUDGET, move || {
+        parse_body(kind, &body, &base, ct.as_deref(), sel.as_deref())
+    })
+}
+
+/// Runs `work` on a thread of its own and waits at most `budget` for it. A panic or an
+/// overrun is an error for this piece of work alone; an overrunning thread is left to end
+/// with the process, and the caller goes on.
+pub fn bounded<T: Send + 'static>(
+    budget: std::time::Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> std::result::Result<T, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("extract-body".into())
+        .spawn(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+            let _ = tx.send(r);
+        })
+        .map_err(|e| format!("cannot start a reader: {e}"))?;
+    match rx.recv_timeout(budget) {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(_)) => Err("the reader failed on this body (see the line above); none of its items were kept, and it is asked for again".into()),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(format!(
+            "reading the body took over {} s: given up, none of its items kept, and it is asked for again",
+            budget.as_secs_f64()
+        )),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            Err("the reader stopped without an answer".into())
+        }
+    }
+}
+
+/// A reader's panic is one line on stderr, naming where, like every other failure.
+fn install_panic_line() {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!("extract: a reader failed at {at}: {msg}");
+    }));
+}
+
+/// What earlier hours kept: canonical links of the last [`SEEN_DAYS`] days (never new
+/// again), and today's new headlines per source (for [`MAX_NEW_PER_SOURCE_DAY`]).
+struct Earlier {
+    seen: BTreeSet<String>,
+    today_per_source: BTreeMap<String, usize>,
+}
+
+fn earlier_hours(data: &crate::store::Data, now: DateTime<Utc>) -> Result<Earlier> {
     let mut seen = BTreeSet::new();
+    let mut today_per_source: BTreeMap<String, usize> = BTreeMap::new();
     let this_day = crate::time::day(now);
     let this_hour = crate::time::hour(now);
     let first_day = crate::time::day(now - CDuration::days(SEEN_DAYS));
@@ -298,11 +464,17 @@ fn seen_links(data: &crate::store::Data, now: DateTime<Utc>) -> Result<BTreeSet<
             }
             let path = data.hour_dir(&day, &hour).join("items.jsonl");
             for item in crate::store::read_jsonl_opt::<Item>(&path)? {
+                if day == this_day {
+                    *today_per_source.entry(item.source.clone()).or_default() += 1;
+                }
                 seen.insert(item.link);
             }
         }
     }
-    Ok(seen)
+    Ok(Earlier {
+        seen,
+        today_per_source,
+    })
 }
 
 /// One item as `extract --file` prints it.
@@ -383,4 +555,29 @@ fn run_file(args: &Args, file: &PathBuf) -> Result<Report> {
         summary: format!("{} items, {} dropped", parsed.items.len(), parsed.dropped),
         failed,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_reader_that_panics_costs_its_own_body_only() {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let r = bounded(Duration::from_secs(5), || -> usize { panic!("bad body") });
+        std::panic::set_hook(hook);
+        assert!(r.unwrap_err().contains("failed on this body"));
+        assert_eq!(bounded(Duration::from_secs(5), || 7), Ok(7));
+    }
+
+    #[test]
+    fn a_reader_over_its_budget_is_given_up_and_the_run_goes_on() {
+        let r = bounded(Duration::from_millis(50), || {
+            std::thread::sleep(Duration::from_secs(3));
+            1
+        });
+        assert!(r.unwrap_err().contains("given up"));
+    }
 }

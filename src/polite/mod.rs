@@ -63,6 +63,10 @@ pub const SITES_SIDE_BY_SIDE: usize = 1024;
 pub const MIN_WAIT: CDuration = CDuration::hours(1);
 /// 429/503 answers in a row that halt a site until a person looks.
 pub const WAITS_TO_HALT: u32 = 3;
+/// The longest wait kept as a wait: a Retry-After asking for longer halts the site until a
+/// person looks (stricter than waiting, never weaker). Also the longest any stored hold can
+/// be, so a stored time further ahead than this is a clock that moved, not a hold.
+pub const MAX_WAIT: CDuration = CDuration::days(30);
 
 /// HEAD or GET; nothing else is ever sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -249,6 +253,11 @@ pub struct Polite {
     /// When this run began: a stage that ran just before may have asked a site a moment ago,
     /// so every site's first request in a run keeps the spacing from this instant too.
     started: Instant,
+    /// Set when something this run learned could not be recorded (a full disk, a journal
+    /// that cannot be written): from then on nothing more is asked, and the run fails.
+    unrecorded: Mutex<Option<String>>,
+    /// The data directory's stage lock, held for the run: no two runs ask at once.
+    _lock: crate::store::DataLock,
 }
 
 /// This run's lines, and the journal that keeps them if the run dies before [`Polite::finish`].
@@ -297,13 +306,14 @@ impl Polite {
             .proxy(None)
             .build()
             .into();
+        let lock = crate::store::DataLock::take(data, stage)?;
         let day = crate::time::day(now);
         let hour = crate::time::hour(now);
         let recovered = recover_journals(data)?;
         let state = if recovered {
-            State::rebuild(data)?
+            State::rebuild(data, now)?
         } else {
-            State::load_or_rebuild(data)?
+            State::load_or_rebuild(data, now)?
         };
         let robots = read_robots_day(data, &day)?;
         let journal_path = data.hour_dir(&day, &hour).join(JOURNAL);
@@ -330,13 +340,94 @@ impl Polite {
                 journal: Some(journal),
             }),
             started: Instant::now(),
+            unrecorded: Mutex::new(None),
+            _lock: lock,
         };
         p.apply_permissions(permissions);
+        p.check_clock();
+        p.recorded()?;
         Ok(p)
     }
 
     pub fn now(&self) -> DateTime<Utc> {
         self.now
+    }
+
+    /// Records that something learned could not be kept: nothing more is asked this run.
+    pub fn cannot_record(&self, why: String) {
+        let mut u = lock(&self.unrecorded);
+        if u.is_none() {
+            eprintln!("{}: {why}; asking nothing more", self.stage);
+            *u = Some(why);
+        }
+    }
+
+    /// Ok while everything learned so far is recorded; else why not.
+    pub fn recorded(&self) -> Result<()> {
+        match lock(&self.unrecorded).as_ref() {
+            None => Ok(()),
+            Some(why) => anyhow::bail!(
+                "{why}: the run stopped asking at once so that nothing it learns is lost (free space in {} and run it again)",
+                self.data.root.display()
+            ),
+        }
+    }
+
+    /// Stored times the clock has moved backwards past, beyond any hold HudukuBot sets
+    /// ([`MAX_WAIT`]), or requests "made" after now: said so, and corrected by a logged
+    /// line (a source is due again, a wait is cut to the longest wait), never obeyed forever.
+    fn check_clock(&self) {
+        let now = self.now;
+        let horizon = now + MAX_WAIT;
+        let mut fixes: Vec<FetchLine> = Vec::new();
+        {
+            let st = lock(&self.state);
+            for (url, s) in &st.sources {
+                let far_due = s.next_due.filter(|t| *t > horizon);
+                let later_ask = s.last_request.filter(|t| *t > now);
+                if far_due.is_none() && later_ask.is_none() {
+                    continue;
+                }
+                let site = Url::parse(url).map(|u| site_of(&u)).unwrap_or_default();
+                let mut what = Vec::new();
+                if let Some(t) = far_due {
+                    what.push(format!("not due until {}", crate::time::fmt(t)));
+                }
+                if let Some(t) = later_ask {
+                    what.push(format!("last asked at {}", crate::time::fmt(t)));
+                }
+                fixes.push(FetchLine {
+                    outcome: "clock".into(),
+                    reason: format!(
+                        "the state says {}, later than the clock allows at {}: the clock moved backwards or the state is corrupt; {}",
+                        what.join(" and "),
+                        crate::time::fmt(now),
+                        if far_due.is_some() { "due again now" } else { "counted as asked now" }
+                    ),
+                    until: if far_due.is_some() { Some(now) } else { s.next_due },
+                    ..self.line(&site, url, Some(url))
+                });
+            }
+            for (site, s) in &st.sites {
+                if let Some(t) = s.wait_until.filter(|t| *t > horizon) {
+                    fixes.push(FetchLine {
+                        outcome: "clock".into(),
+                        reason: format!(
+                            "the state says wait until {}, beyond the longest wait of {} days from {}: the clock moved backwards or the state is corrupt; waiting the longest wait",
+                            crate::time::fmt(t),
+                            MAX_WAIT.num_days(),
+                            crate::time::fmt(now)
+                        ),
+                        until: Some(horizon),
+                        ..self.line(site, &format!("{site}/"), None)
+                    });
+                }
+            }
+        }
+        for f in fixes {
+            eprintln!("{}: {}: {}", self.stage, f.url, f.reason);
+            self.note(f);
+        }
     }
 
     /// Lifts refusals and halts for which a newer permission line exists for the same publisher.
@@ -359,7 +450,7 @@ impl Polite {
             let family = site_family(&site);
             let grant = permissions
                 .iter()
-                .filter(|p| p.granted > stop.at && site_family(&p.target) == family)
+                .filter(|p| p.granted > stop.at.min(self.now) && site_family(&p.target) == family)
                 .max_by_key(|p| p.granted);
             if let Some(g) = grant {
                 self.note(FetchLine {
@@ -409,6 +500,9 @@ impl Polite {
     fn note(&self, line: FetchLine) {
         lock(&self.state).apply(&line);
         let mut log = lock(&self.log);
+        if log.journal.is_none() {
+            self.cannot_record("the fetch journal is closed".into());
+        }
         if let Some(j) = log.journal.as_mut() {
             use std::io::Write;
             let mut bytes = serde_json::to_vec(&line).unwrap_or_default();
@@ -422,7 +516,7 @@ impl Polite {
             );
             let synced = if must_sync { j.sync_data() } else { Ok(()) };
             if let Err(e) = written.and(synced) {
-                eprintln!("{}: cannot write the fetch journal: {e}", self.stage);
+                self.cannot_record(format!("cannot write the fetch journal: {e}"));
             }
         }
         let seq = log.seq;
@@ -454,6 +548,20 @@ impl Polite {
             outcome: "next".into(),
             reason: reason.into(),
             until: Some(until),
+            ..self.line(&site, source.as_str(), Some(source.as_str()))
+        });
+    }
+
+    /// Records that an address's last body never reached `items.jsonl`, so it is asked for
+    /// again without validators.
+    pub fn note_unkept(&self, source: &Url, fetched_at: DateTime<Utc>) {
+        let site = site_of(source);
+        self.note(FetchLine {
+            outcome: "unkept".into(),
+            reason: format!(
+                "the body fetched at {} never reached items.jsonl (its run did not finish): asked for again without validators",
+                crate::time::fmt(fetched_at)
+            ),
             ..self.line(&site, source.as_str(), Some(source.as_str()))
         });
     }
@@ -571,7 +679,7 @@ impl Polite {
             let mut book = lock(&self.robots);
             book.insert(site.to_string(), r);
             if let Err(e) = self.save_robots(&book) {
-                eprintln!("{}: cannot save today's robots verdicts: {e:#}", self.stage);
+                self.cannot_record(format!("cannot save today's robots verdicts: {e:#}"));
             }
         }
         let book = lock(&self.robots);
@@ -626,6 +734,9 @@ impl Polite {
             l.method = Some("GET".into());
             l.outcome = "robots".into();
             let (status, headers, body) = match raw {
+                Raw::Unasked(why) => {
+                    return self.robots_line(site, None, "unreachable", &why, None);
+                }
                 Raw::Error(e) => {
                     l.reason = format!("unreachable: {e}");
                     self.note(l);
@@ -671,7 +782,7 @@ impl Polite {
                     if let Err(e) =
                         crate::store::write_atomic(&self.data.day_dir(&self.day).join(&file), &body)
                     {
-                        eprintln!("{}: cannot keep {file}: {e:#}", self.stage);
+                        self.cannot_record(format!("cannot keep {file}: {e:#}"));
                     }
                     let mut r = self.robots_line(site, Some(status), "rules", "read", Some(file));
                     r.line.crawl_delay = rules.crawl_delay;
@@ -891,6 +1002,7 @@ impl Polite {
         let mut l = self.line(&site, url.as_str(), src);
         l.method = Some(req.method.as_str().into());
         let (status, headers, body) = match raw {
+            Raw::Unasked(reason) => return Hop::Done(Outcome::Skipped { reason }),
             Raw::Error(reason) => {
                 l.outcome = "failed".into();
                 l.reason = reason.clone();
@@ -986,7 +1098,8 @@ impl Polite {
                 let asked = retry_after
                     .as_deref()
                     .and_then(|v| parse_retry_after(v, self.now));
-                let until = self.now + asked.map_or(MIN_WAIT, |d| d.max(MIN_WAIT));
+                let asked_for = asked.map_or(MIN_WAIT, |d| d.max(MIN_WAIT));
+                let until = self.now + asked_for.min(MAX_WAIT);
                 l.outcome = "wait".into();
                 l.until = Some(until);
                 l.reason = match &retry_after {
@@ -1000,6 +1113,18 @@ impl Polite {
                     l.reason.push_str(&format!(
                         "; {in_a_row} in a row: site halted until a person looks"
                     ));
+                } else if asked_for > MAX_WAIT {
+                    l.reason.push_str(&format!(
+                        "; longer than {} days: site halted until a person looks",
+                        MAX_WAIT.num_days()
+                    ));
+                    also = Some(FetchLine {
+                        outcome: "halted".into(),
+                        reason: format!("asked to wait longer than {} days", MAX_WAIT.num_days()),
+                        evidence: retry_after.clone().map(|v| format!("Retry-After: {v}")),
+                        status: Some(status),
+                        ..self.line(&site, url.as_str(), src)
+                    });
                 }
                 Hop::Done(Outcome::Wait { status, until })
             }
@@ -1029,6 +1154,10 @@ impl Polite {
             if ready > now {
                 std::thread::sleep(ready - now);
             }
+        }
+        // Checked after the wait, too: another site may have failed to record meanwhile.
+        if let Some(why) = lock(&self.unrecorded).clone() {
+            return Raw::Unasked(why);
         }
         let result = self.send(method, url, headers, cap, cut);
         slot.last_done = Some(Instant::now());
@@ -1111,6 +1240,11 @@ impl Polite {
     /// Call once, at the end.
     pub fn finish(&self) -> Result<Vec<FetchLine>> {
         let mut log = lock(&self.log);
+        if self.recorded().is_err() {
+            // Keep the journal as it is: the next run recovers what reached it.
+            log.journal = None;
+            return Err(self.recorded().unwrap_err());
+        }
         let mut lines: Vec<(String, u64, FetchLine)> = std::mem::take(&mut log.lines);
         lines.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         let new: Vec<FetchLine> = lines.into_iter().map(|(_, _, l)| l).collect();
@@ -1119,7 +1253,8 @@ impl Polite {
         let mut all: Vec<FetchLine> = crate::store::read_jsonl_opt(&path)?;
         all.extend(new.iter().cloned());
         crate::store::write_jsonl(&path, &all)?;
-        lock(&self.state).save(&self.data.state_file())?;
+        let rel = format!("{}/{}/fetch.jsonl", self.day, self.hour);
+        lock(&self.state).save_folding(&self.data, &rel)?;
         log.journal = None;
         std::fs::remove_file(dir.join(JOURNAL))
             .with_context(|| format!("removing {}", dir.join(JOURNAL).display()))?;
@@ -1146,7 +1281,13 @@ pub fn side_by_side<T: Sync>(queues: &[T], workers: usize, work: impl Fn(&T) + S
                 while let Some(q) =
                     queues.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
                 {
-                    work(q);
+                    // A fault in one queue costs that queue alone; every line it made is
+                    // already in the journal.
+                    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(q))).is_err() {
+                        eprintln!(
+                            "a site's queue stopped on an internal fault; the other sites go on"
+                        );
+                    }
                 }
             });
         }
@@ -1206,6 +1347,8 @@ enum Raw {
     },
     TooLarge(u16),
     Error(String),
+    /// Not sent: the run can no longer record what it learns.
+    Unasked(String),
 }
 
 fn describe(e: &ureq::Error) -> String {
@@ -1221,12 +1364,15 @@ fn describe(e: &ureq::Error) -> String {
 /// Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3); `None` if unreadable.
 pub fn parse_retry_after(v: &str, now: DateTime<Utc>) -> Option<CDuration> {
     let v = v.trim();
+    let year = CDuration::days(365);
     if let Ok(secs) = v.parse::<u64>() {
-        return Some(CDuration::seconds(secs.min(365 * 24 * 3600) as i64));
+        return Some(CDuration::seconds(
+            secs.min(year.num_seconds() as u64) as i64
+        ));
     }
     let t = httpdate::parse_http_date(v).ok()?;
     let t: DateTime<Utc> = t.into();
-    Some((t - now).max(CDuration::zero()))
+    Some((t - now).clamp(CDuration::zero(), year))
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {

@@ -76,7 +76,9 @@ pub fn load(
         Vec::new()
     };
     let optouts = crate::lists::load_optouts(pipeline)?;
-    let permissions = crate::lists::load_permissions(pipeline)?;
+    // A reader: permissions given up to the end of the day shown.
+    let end_of_day = crate::time::parse_day(today)? + chrono::Duration::days(1);
+    let permissions = crate::lists::load_permissions(pipeline, end_of_day)?;
     let state = State::load(&data.state_file())?;
 
     let mut outlets: BTreeMap<String, Outlet> = BTreeMap::new();

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use crate::cli::{Common, Report};
+use crate::hosts::Scope;
 use crate::lists::{Kind, Source};
 use crate::polite::{Outcome, Polite, Req};
 
@@ -30,8 +31,8 @@ pub struct Args {
 }
 
 pub use crate::polite::schedule::{
-    DUE_SLACK, FEED_INTERVAL, FIRST_BACKOFF, MAX_BACKOFF, MAX_HOLD, MIN_INTERVAL, backoff,
-    caching_hint,
+    DUE_SLACK, FEED_INTERVAL, FIRST_BACKOFF, MAX_BACKOFF, MAX_HOLD, MIN_INTERVAL, OFF_SITE_HOLD,
+    backoff, caching_hint,
 };
 
 /// What `extract` needs to know about a kept body (`.transient/KEY.json` beside `KEY.body`).
@@ -52,10 +53,12 @@ pub fn run(args: &Args) -> Result<Report> {
     let data = args.common.data();
     let pipeline = args.common.pipeline();
     let sources = crate::lists::load_sources(&pipeline)?;
-    let optouts = crate::lists::load_optouts(&pipeline)?;
+    let hosts = crate::lists::load_hosts(&pipeline, Some(&sources))?;
+    let optouts = crate::lists::load_optouts(&pipeline, &sources, &hosts)?;
     let permissions = crate::lists::load_permissions(&pipeline)?;
     let never = crate::lists::load_never_fetch(&pipeline)?;
-    let polite = Polite::open(&data, now, "fetch-feeds", never, &permissions)?;
+    let network = crate::lists::load_network(&pipeline)?;
+    let polite = Polite::open(&data, now, "fetch-feeds", never, &permissions, network)?;
     let day = crate::time::day(now);
     let hour = crate::time::hour(now);
     let transient = data.transient_dir(&day, &hour);
@@ -91,7 +94,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let counts = Mutex::new(counts);
     crate::polite::side_by_side(&queues, args.workers, |(_, queue)| {
         for s in queue {
-            let r = fetch_one(&polite, s, now, &transient);
+            let r = fetch_one(&polite, s, &hosts.scope(&s.outlet, &s.url), now, &transient);
             let mut c = counts.lock().unwrap_or_else(|p| p.into_inner());
             match r {
                 Ok(k) => c.add(k),
@@ -106,14 +109,16 @@ pub fn run(args: &Args) -> Result<Report> {
     let c = counts.into_inner().unwrap_or_else(|p| p.into_inner());
     Ok(Report {
         summary: format!(
-            "{} sources: {} fetched, {} not modified, {} skipped, {} refused, {} asked to wait, {} failed",
+            "{} sources: {} fetched, {} not modified, {} skipped, {} refused, {} asked to wait, {} failed, {} led off the publisher's hosts, {} blocked",
             sources.len(),
             c.fetched,
             c.not_modified,
             c.skipped,
             c.refused,
             c.waiting,
-            c.failed
+            c.failed,
+            c.off_site,
+            c.blocked
         ),
         failed: c.failed,
     })
@@ -127,6 +132,8 @@ struct Counts {
     refused: usize,
     waiting: usize,
     failed: usize,
+    off_site: usize,
+    blocked: usize,
 }
 
 enum Kept {
@@ -136,6 +143,8 @@ enum Kept {
     Refused,
     Waiting,
     Failed,
+    OffSite,
+    Blocked,
 }
 
 impl Counts {
@@ -147,6 +156,8 @@ impl Counts {
             Kept::Refused => self.refused += 1,
             Kept::Waiting => self.waiting += 1,
             Kept::Failed => self.failed += 1,
+            Kept::OffSite => self.off_site += 1,
+            Kept::Blocked => self.blocked += 1,
         }
     }
 }
@@ -181,20 +192,23 @@ pub const SITEMAP_CHILDREN: usize = 5;
 fn fetch_one(
     polite: &Polite,
     s: &Source,
+    scope: &Scope,
     now: DateTime<Utc>,
     transient: &std::path::Path,
 ) -> Result<Kept> {
-    let (kept, children) = fetch_address(polite, s, &s.url, now, transient)?;
+    let (kept, children) = fetch_address(polite, s, scope, &s.url, now, transient)?;
     // A sitemap index: its children are read as sources of their own (their own validators
-    // and schedule in the state), their items credited to the listed source.
+    // and schedule in the state), their items credited to the listed source. A child on
+    // another publisher's host is not asked (the politeness module logs it `off-site`).
     for child in children.iter().take(SITEMAP_CHILDREN) {
         let Ok(url) = url::Url::parse(child) else {
             continue;
         };
+        let url = crate::records::without_credentials(&url);
         if !due_or_noted(polite, &url, now) {
             continue;
         }
-        fetch_address(polite, s, &url, now, transient)?;
+        fetch_address(polite, s, scope, &url, now, transient)?;
     }
     Ok(kept)
 }
@@ -205,6 +219,7 @@ fn fetch_one(
 fn fetch_address(
     polite: &Polite,
     s: &Source,
+    scope: &Scope,
     address: &url::Url,
     now: DateTime<Utc>,
     transient: &std::path::Path,
@@ -218,6 +233,7 @@ fn fetch_address(
         etag: prev.etag.clone(),
         last_modified: prev.last_modified.clone(),
         follow_redirects: true,
+        scope: scope.clone(),
     };
     let mut children = Vec::new();
     let (kept, next, why) = match polite.request(&req) {
@@ -280,6 +296,16 @@ fn fetch_address(
             )
         }
         Outcome::Wait { until, .. } => (Kept::Waiting, until, "the site asked to wait".to_string()),
+        Outcome::OffSite { .. } => (
+            Kept::OffSite,
+            now + OFF_SITE_HOLD,
+            "led off the publisher's own hosts: asked again in 24 h (hosts.csv lists an outlet's other hosts)".to_string(),
+        ),
+        Outcome::Blocked { .. } => (
+            Kept::Blocked,
+            now + OFF_SITE_HOLD,
+            "blocked (an address that is not public, or credentials in a URL): asked again in 24 h".to_string(),
+        ),
         Outcome::Refused { .. } => return Ok((Kept::Refused, children)),
         Outcome::Skipped { .. } => return Ok((Kept::Skipped, children)),
     };

@@ -189,21 +189,26 @@ pub fn run(args: &Args) -> Result<Report> {
     // richer record (with the publisher's category) is the one kept.
     metas.sort_by(|a, b| (a.1.kind, &a.1.source).cmp(&(b.1.kind, &b.1.source)));
     let seen = seen_links(&data, now)?;
+    let hosts = crate::lists::load_hosts(&args.common.pipeline(), None)?;
     let mut items: BTreeMap<(String, String), Item> = BTreeMap::new();
     let mut links_this_hour: BTreeSet<String> = BTreeSet::new();
     let mut summaries: BTreeMap<String, String> = BTreeMap::new();
-    let (mut failed, mut dropped, mut old) = (0usize, 0usize, 0usize);
+    let (mut failed, mut dropped, mut old, mut off_site) = (0usize, 0usize, 0usize, 0usize);
     for (key, meta) in &metas {
         let body = std::fs::read(transient.join(format!("{key}.body")))
             .with_context(|| format!("reading the body of {}", meta.source))?;
         let base = Url::parse(&meta.url).with_context(|| format!("bad base {}", meta.url))?;
-        let parsed = parse_body(
+        let mut parsed = parse_body(
             meta.kind,
             &body,
             &base,
             meta.content_type.as_deref(),
             meta.selector.as_deref(),
         );
+        // A headline is published only if its link is on the outlet's own hosts.
+        off_site += hosts
+            .scope_of(&meta.outlet, &meta.source)
+            .retain_own(&mut parsed.items, |i| &i.link);
         if let Some(e) = &parsed.error {
             eprintln!(
                 "extract: {}: {e} ({} items read before it)",
@@ -271,11 +276,12 @@ pub fn run(args: &Args) -> Result<Report> {
     }
     Ok(Report {
         summary: format!(
-            "{} bodies: {} new items, {} seen before, {} dropped (no http(s) link), {} bodies with errors",
+            "{} bodies: {} new items, {} seen before, {} dropped (no http(s) link), {} dropped (link off the outlet's hosts), {} bodies with errors",
             metas.len(),
             items.len(),
             old,
             dropped,
+            off_site,
             failed
         ),
         failed,

@@ -75,7 +75,8 @@ pub fn load(
     } else {
         Vec::new()
     };
-    let optouts = crate::lists::load_optouts(pipeline)?;
+    let hosts = crate::lists::load_hosts(pipeline, (!sources.is_empty()).then_some(&sources[..]))?;
+    let optouts = crate::lists::load_optouts(pipeline, &sources, &hosts)?;
     let permissions = crate::lists::load_permissions(pipeline)?;
     let state = State::load(&data.state_file())?;
 

@@ -844,10 +844,12 @@ impl Polite {
                     };
                 }
             };
+            // As kept in fetch.jsonl: without any credentials the Location carried.
+            let shown = crate::records::without_credentials(&target);
             if !req.follow_redirects {
                 return Outcome::Redirect {
                     status,
-                    location: crate::records::without_credentials(&target).to_string(),
+                    location: shown.to_string(),
                 };
             }
             hops += 1;
@@ -856,24 +858,24 @@ impl Polite {
                     status: Some(status),
                     reason: end(
                         "failed",
-                        format!("redirect to a non-http(s) address {target}"),
+                        format!("redirect to a non-http(s) address {shown}"),
                     ),
-                };
-            }
-            if let Some(why) = req.scope.refusal(&target) {
-                let reason = format!("redirect to {target} not followed: {why}");
-                return Outcome::OffSite {
-                    reason: end("off-site", reason),
                 };
             }
             if let Some(hit) = self.never.matches(&target) {
                 let reason = format!(
-                    "redirect into {} ({target}) refused: not the publisher's own site",
+                    "redirect into {} ({shown}) refused: not the publisher's own site",
                     hit.what
                 );
                 return Outcome::Failed {
                     status: Some(status),
                     reason: end("failed", reason),
+                };
+            }
+            if let Some(why) = req.scope.refusal(&target) {
+                let reason = format!("redirect to {shown} not followed: {why}");
+                return Outcome::OffSite {
+                    reason: end("off-site", reason),
                 };
             }
             if hops > MAX_REDIRECTS {
@@ -885,7 +887,7 @@ impl Polite {
             if permanent {
                 self.note(FetchLine {
                     outcome: "moved".into(),
-                    reason: format!("permanent redirect to {target}: the source list may need the new address (not changed here)"),
+                    reason: format!("permanent redirect to {shown}: the source list may need the new address (not changed here)"),
                     ..self.line(&site, url.as_str(), src)
                 });
             }

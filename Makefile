@@ -10,7 +10,8 @@
 #   make bench             the benchmarks
 #
 # Variables: NOW (RFC 3339, UTC `Z`; default the clock), DATA (default data),
-# PIPELINE (default pipeline), SOURCES (default $(PIPELINE)/sources.csv).
+# PIPELINE (default pipeline), SOURCES (default $(PIPELINE)/sources.csv), NETWORK (the
+# address ranges allowed although not public; default $(PIPELINE)/network.csv, none).
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -25,13 +26,15 @@ DATA ?= data
 PIPELINE ?= pipeline
 # A data directory may carry its own source list (the demo's does); else the production one.
 SOURCES ?= $(if $(wildcard $(DATA)/sources.csv),$(DATA)/sources.csv,$(PIPELINE)/sources.csv)
+# Likewise its own allowed address ranges (the demo's allows its loopback web); else none.
+NETWORK ?= $(if $(wildcard $(DATA)/network.csv),$(DATA)/network.csv,$(PIPELINE)/network.csv)
 CARGO ?= cargo
 # The built binaries (`make build`); the runs themselves never need cargo, so cron's bare
 # PATH is enough. Honours CARGO_TARGET_DIR as cargo does.
 CARGO_TARGET_DIR ?= target
 BIN ?= $(CARGO_TARGET_DIR)/release
 STAGES := robots-refresh fetch-feeds extract classify recheck-headers publish
-COMMON = --now $(NOW) --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES)
+COMMON = --now $(NOW) --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES) --network $(NETWORK)
 
 ROBOTS := $(DATA)/$(DAY)/robots.jsonl
 HOURDIR := $(DATA)/$(DAY)/$(HOUR)
@@ -60,7 +63,7 @@ ifndef HUDUKU_LOCKED
 # The outer make takes the lock and runs the same target inside it, with the same NOW.
 hourly daily replay: | $(DATA)
 	@$(have-bins)
-	flock -w 1800 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) $@ \
+	flock -w 1800 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) NETWORK=$(NETWORK) $@ \
 	  || { echo "make $@: failed, or another run held $(LOCK) for 30 minutes" >&2; exit 1; }
 else
 
@@ -103,7 +106,8 @@ $(DATA):
 	mkdir -p $@
 
 # The demo: the loopback publisher web plays three outlets; the daily and hourly targets run
-# against them at a fixed time into data/demo, then the web stops. Replay it with
+# against them at a fixed time into data/demo, then the web stops. Its publishers are on
+# 127.0.0.x, so it allows 127.0.0.0/8 on purpose (pipeline/demo/network.csv). Replay it with
 #   make replay DAY=2026-11-30 DATA=data/demo
 DEMO_NOW := 2026-11-30T06:05:00Z
 DEMO := data/demo
@@ -116,8 +120,9 @@ demo: build
 	for i in $$(seq 100); do [ -f $(DEMO)/web.port ] && break; kill -0 $$web || exit 1; sleep 0.1; done; \
 	port=$$(cat $(DEMO)/web.port); \
 	sed "s/{{port}}/$$port/g" pipeline/demo/sources.csv > $(DEMO)/sources.csv; \
-	$(MAKE) --no-print-directory daily NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv; \
-	$(MAKE) --no-print-directory hourly NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv
+	cp pipeline/demo/network.csv $(DEMO)/network.csv; \
+	$(MAKE) --no-print-directory daily NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv NETWORK=$(DEMO)/network.csv; \
+	$(MAKE) --no-print-directory hourly NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv NETWORK=$(DEMO)/network.csv
 	@echo "open data: $(DEMO)/site/data/"
 	@echo "requests: $(DEMO)/requests.jsonl"
 	@echo "page: $(DEMO)/site/index.html"

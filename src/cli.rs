@@ -24,6 +24,11 @@ pub struct Common {
     /// The source list (default: PIPELINE/sources.csv).
     #[arg(long, value_name = "CSV")]
     pub sources: Option<PathBuf>,
+    /// Address ranges that may be asked although they are not public, each with a note
+    /// (default: PIPELINE/network.csv; no file allows none). The demo and the tests allow
+    /// 127.0.0.0/8, where their publishers live.
+    #[arg(long, value_name = "CSV")]
+    pub network: Option<PathBuf>,
 }
 
 impl Common {
@@ -37,7 +42,7 @@ impl Common {
         Data::new(&self.data)
     }
     pub fn pipeline(&self) -> Pipeline {
-        Pipeline::new(&self.pipeline, self.sources.clone())
+        Pipeline::new(&self.pipeline, self.sources.clone()).with_network(self.network.clone())
     }
     /// Takes the data directory's stage lock for the run (see [`crate::store::DataLock`]).
     pub fn lock(&self, stage: &str) -> Result<crate::store::DataLock> {

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use crate::cli::{Common, Report};
+use crate::hosts::Scope;
 use crate::lists::{Kind, Source};
 use crate::polite::{Outcome, Polite, Req};
 
@@ -29,8 +30,8 @@ pub struct Args {
 }
 
 pub use crate::polite::schedule::{
-    DUE_SLACK, FEED_INTERVAL, FIRST_BACKOFF, MAX_BACKOFF, MAX_HOLD, MIN_INTERVAL, backoff,
-    caching_hint,
+    DUE_SLACK, FEED_INTERVAL, FIRST_BACKOFF, MAX_BACKOFF, MAX_HOLD, MIN_INTERVAL, OFF_SITE_HOLD,
+    backoff, caching_hint,
 };
 
 pub use crate::records::RawMeta;
@@ -40,10 +41,12 @@ pub fn run(args: &Args) -> Result<Report> {
     let data = args.common.data();
     let pipeline = args.common.pipeline();
     let sources = crate::lists::load_sources(&pipeline)?;
-    let optouts = crate::lists::load_optouts(&pipeline)?;
+    let hosts = crate::lists::load_hosts(&pipeline, Some(&sources))?;
+    let optouts = crate::lists::load_optouts(&pipeline, &sources, &hosts)?;
     let permissions = crate::lists::load_permissions(&pipeline, now)?;
     let never = crate::lists::load_never_fetch(&pipeline)?;
-    let polite = Polite::open(&data, now, "fetch-feeds", never, &permissions)?;
+    let network = crate::lists::load_network(&pipeline)?;
+    let polite = Polite::open(&data, now, "fetch-feeds", never, &permissions, network)?;
     // Raw bodies and summaries a killed run left behind go first, whatever hour they are of.
     for gone in crate::store::sweep(&data)? {
         eprintln!(
@@ -87,7 +90,14 @@ pub fn run(args: &Args) -> Result<Report> {
     let counts = Mutex::new(counts);
     crate::polite::side_by_side(&queues, args.workers, |(_, queue)| {
         for s in queue {
-            let r = fetch_one(&polite, &receipts, s, now, &transient);
+            let r = fetch_one(
+                &polite,
+                &receipts,
+                s,
+                &hosts.scope(&s.outlet, &s.url),
+                now,
+                &transient,
+            );
             let mut c = counts.lock().unwrap_or_else(|p| p.into_inner());
             match r {
                 Ok(k) => c.add(k),
@@ -102,14 +112,16 @@ pub fn run(args: &Args) -> Result<Report> {
     let c = counts.into_inner().unwrap_or_else(|p| p.into_inner());
     Ok(Report {
         summary: format!(
-            "{} sources: {} fetched, {} not modified, {} skipped, {} refused, {} asked to wait, {} failed",
+            "{} sources: {} fetched, {} not modified, {} skipped, {} refused, {} asked to wait, {} failed, {} led off the publisher's hosts, {} blocked",
             sources.len(),
             c.fetched,
             c.not_modified,
             c.skipped,
             c.refused,
             c.waiting,
-            c.failed
+            c.failed,
+            c.off_site,
+            c.blocked
         ),
         failed: c.failed,
     })
@@ -123,6 +135,8 @@ struct Counts {
     refused: usize,
     waiting: usize,
     failed: usize,
+    off_site: usize,
+    blocked: usize,
 }
 
 enum Kept {
@@ -132,6 +146,8 @@ enum Kept {
     Refused,
     Waiting,
     Failed,
+    OffSite,
+    Blocked,
 }
 
 impl Counts {
@@ -143,6 +159,8 @@ impl Counts {
             Kept::Refused => self.refused += 1,
             Kept::Waiting => self.waiting += 1,
             Kept::Failed => self.failed += 1,
+            Kept::OffSite => self.off_site += 1,
+            Kept::Blocked => self.blocked += 1,
         }
     }
 }
@@ -179,20 +197,23 @@ fn fetch_one(
     polite: &Polite,
     receipts: &Receipts,
     s: &Source,
+    scope: &Scope,
     now: DateTime<Utc>,
     transient: &std::path::Path,
 ) -> Result<Kept> {
-    let (kept, children) = fetch_address(polite, receipts, s, &s.url, now, transient)?;
+    let (kept, children) = fetch_address(polite, receipts, s, scope, &s.url, now, transient)?;
     // A sitemap index: its children are read as sources of their own (their own validators
-    // and schedule in the state), their items credited to the listed source.
+    // and schedule in the state), their items credited to the listed source. A child on
+    // another publisher's host is not asked (the politeness module logs it `off-site`).
     for child in children.iter().take(SITEMAP_CHILDREN) {
         let Ok(url) = url::Url::parse(child) else {
             continue;
         };
+        let url = crate::records::without_credentials(&url);
         if !due_or_noted(polite, receipts, &url, now) {
             continue;
         }
-        fetch_address(polite, receipts, s, &url, now, transient)?;
+        fetch_address(polite, receipts, s, scope, &url, now, transient)?;
     }
     Ok(kept)
 }
@@ -204,6 +225,7 @@ fn fetch_address(
     polite: &Polite,
     receipts: &Receipts,
     s: &Source,
+    scope: &Scope,
     address: &url::Url,
     now: DateTime<Utc>,
     transient: &std::path::Path,
@@ -223,6 +245,7 @@ fn fetch_address(
         etag: prev.etag.clone().filter(|_| unkept.is_none()),
         last_modified: prev.last_modified.clone().filter(|_| unkept.is_none()),
         follow_redirects: true,
+        scope: scope.clone(),
     };
     let mut children = Vec::new();
     let (kept, next, why) = match polite.request(&req) {
@@ -300,6 +323,16 @@ fn fetch_address(
             )
         }
         Outcome::Wait { until, .. } => (Kept::Waiting, until, "the site asked to wait".to_string()),
+        Outcome::OffSite { .. } => (
+            Kept::OffSite,
+            now + OFF_SITE_HOLD,
+            "led off the publisher's own hosts: asked again in 24 h (hosts.csv lists an outlet's other hosts)".to_string(),
+        ),
+        Outcome::Blocked { .. } => (
+            Kept::Blocked,
+            now + OFF_SITE_HOLD,
+            "blocked (an address that is not public, or credentials in a URL): asked again in 24 h".to_string(),
+        ),
         Outcome::Refused { .. } => return Ok((Kept::Refused, children)),
         Outcome::Skipped { .. } => return Ok((Kept::Skipped, children)),
     };

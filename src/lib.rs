@@ -7,6 +7,7 @@ pub mod classify;
 pub mod cli;
 pub mod extract;
 pub mod fetch;
+pub mod hosts;
 pub mod lists;
 pub mod loopback;
 pub mod polite;

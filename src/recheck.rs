@@ -17,7 +17,7 @@
 //! | `withdrawn` | 404, 410, a redirect to the site's home or a section page | off every public page at the next publish |
 //! | `refused` | 401, 403, 451, a challenge page | the site, and the site of the source the headline came from, are refused (state.json); a 451 also withdraws the headline |
 //! | `unknown` | time-out, connection error, 5xx, 429/503, 405 and other 4xx, a redirect off the site | none; no second request of any kind |
-//! | `not-asked` | robots.txt disallows, the site refused or halted or asked to wait | none |
+//! | `not-asked` | robots.txt disallows, the site refused or halted or asked to wait, the link is not on the publisher's own hosts, its address is not public | none |
 //!
 //! Headlines of opted-out outlets and sites and taken-down headlines are not asked about at all.
 
@@ -135,6 +135,8 @@ pub fn run(args: &Args) -> Result<Report> {
     let pipeline = args.common.pipeline();
     let permissions = crate::lists::load_permissions(&pipeline, now)?;
     let never = crate::lists::load_never_fetch(&pipeline)?;
+    let network = crate::lists::load_network(&pipeline)?;
+    let hosts = crate::lists::load_hosts(&pipeline, None)?;
     let history = load_all(&data)?;
     // A headline is listed in the published list of the day it was first seen, which is
     // never before its publication day: days older than the last check's window hold
@@ -157,7 +159,7 @@ pub fn run(args: &Args) -> Result<Report> {
     public.retain(|p| removals.removes_public(p).is_none());
     let left_out = listed - public.len();
     let due = due(public, &history, now);
-    let polite = Polite::open(&data, now, "recheck-headers", never, &permissions)?;
+    let polite = Polite::open(&data, now, "recheck-headers", never, &permissions, network)?;
     let results = std::sync::Mutex::new(Vec::new());
     let mut by_site: BTreeMap<String, Vec<&(i64, Published)>> = BTreeMap::new();
     for d in &due {
@@ -171,7 +173,7 @@ pub fn run(args: &Args) -> Result<Report> {
     queues.sort_by_key(|q| std::cmp::Reverse(q.len()));
     crate::polite::side_by_side(&queues, crate::polite::SITES_SIDE_BY_SIDE, |q| {
         for (check, p) in q {
-            let r = check_one(&polite, *check, p, now);
+            let r = check_one(&polite, &hosts, *check, p, now);
             results.lock().unwrap_or_else(|e| e.into_inner()).push(r);
         }
     });
@@ -186,7 +188,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let count = |v: &str| results.iter().filter(|r| r.verdict == v).count();
     Ok(Report {
         summary: format!(
-            "{} links due: {} standing, {} withdrawn, {} refused, {} unknown, {} not asked; {left_out} listings opted out or taken down, not asked",
+            "{} links due: {} standing, {} withdrawn, {} refused, {} unknown, {} not asked; {left_out} listings opted out, taken down or off the publisher's hosts, not asked",
             results.len(),
             count(STANDING),
             count(WITHDRAWN),
@@ -198,7 +200,13 @@ pub fn run(args: &Args) -> Result<Report> {
     })
 }
 
-fn check_one(polite: &Polite, check: i64, p: &Published, now: DateTime<Utc>) -> Recheck {
+fn check_one(
+    polite: &Polite,
+    hosts: &crate::hosts::Hosts,
+    check: i64,
+    p: &Published,
+    now: DateTime<Utc>,
+) -> Recheck {
     let mut r = Recheck {
         id: p.id.clone(),
         link: p.link.clone(),
@@ -224,6 +232,8 @@ fn check_one(polite: &Polite, check: i64, p: &Published, now: DateTime<Utc>) -> 
         etag: None,
         last_modified: None,
         follow_redirects: false,
+        // Only the publisher's own hosts are asked: a link elsewhere is not (off-site).
+        scope: hosts.scope_of(&p.outlet, &p.source),
     };
     let (verdict, status, reason) = verdict(&url, polite.request(&req));
     r.verdict = verdict.into();
@@ -267,7 +277,9 @@ pub fn verdict(url: &Url, outcome: Outcome) -> (&'static str, Option<u16>, Strin
             format!("asked to wait until {}", crate::time::fmt(until)),
         ),
         Outcome::Failed { status, reason } => (UNKNOWN, status, reason),
-        Outcome::Skipped { reason } => (NOT_ASKED, None, reason),
+        Outcome::Skipped { reason } | Outcome::OffSite { reason } | Outcome::Blocked { reason } => {
+            (NOT_ASKED, None, reason)
+        }
     }
 }
 

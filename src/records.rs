@@ -146,10 +146,11 @@ pub struct BodyRead {
     pub error: Option<String>,
 }
 
-/// Canonical form of an article link: fragment removed, tracking parameters (`utm_*`,
-/// `fbclid`, `gclid`) removed, host lower-cased (the `url` crate does that).
+/// Canonical form of an article link: credentials (`user:password@`) removed, fragment
+/// removed, tracking parameters (`utm_*`, `fbclid`, `gclid`) removed, host lower-cased (the
+/// `url` crate does that).
 pub fn canonical_link(url: &Url) -> String {
-    let mut u = url.clone();
+    let mut u = without_credentials(url);
     u.set_fragment(None);
     let kept: Vec<(String, String)> = u
         .query_pairs()
@@ -168,6 +169,15 @@ pub fn canonical_link(url: &Url) -> String {
     u.to_string()
 }
 
+/// A URL with any credentials (`user:password@`) removed: HudukuBot keeps and sends none.
+pub fn without_credentials(url: &Url) -> Url {
+    let mut u = url.clone();
+    // These fail only for URLs that cannot carry credentials at all.
+    let _ = u.set_username("");
+    let _ = u.set_password(None);
+    u
+}
+
 /// The stable id of a headline: first 16 hex of SHA-256 of its canonical link.
 pub fn item_id(canonical: &str) -> String {
     crate::store::sha256_hex(canonical.as_bytes())[..16].to_string()
@@ -183,6 +193,14 @@ mod tests {
         assert_eq!(canonical_link(&u), "https://example.com/a/b?id=7");
         let u = Url::parse("https://example.com/a?utm_medium=rss").unwrap();
         assert_eq!(canonical_link(&u), "https://example.com/a");
+        let u = Url::parse("http://a:b@Example.com/x#f").unwrap();
+        assert_eq!(
+            canonical_link(&u),
+            "http://example.com/x",
+            "credentials never kept"
+        );
+        let u = Url::parse("https://only-user@example.com/x").unwrap();
+        assert_eq!(canonical_link(&u), "https://example.com/x");
         let u = Url::parse("https://example.com/ಸುದ್ದಿ").unwrap();
         assert_eq!(
             canonical_link(&u),

@@ -23,10 +23,12 @@ pub fn run(args: &Args) -> Result<Report> {
     let data = args.common.data();
     let pipeline = args.common.pipeline();
     let sources = crate::lists::load_sources(&pipeline)?;
-    let optouts = crate::lists::load_optouts(&pipeline)?;
+    let hosts = crate::lists::load_hosts(&pipeline, Some(&sources))?;
+    let optouts = crate::lists::load_optouts(&pipeline, &sources, &hosts)?;
     let permissions = crate::lists::load_permissions(&pipeline, now)?;
     let never = crate::lists::load_never_fetch(&pipeline)?;
-    let polite = Polite::open(&data, now, "robots-refresh", never, &permissions)?;
+    let network = crate::lists::load_network(&pipeline)?;
+    let polite = Polite::open(&data, now, "robots-refresh", never, &permissions, network)?;
     let mut sites = BTreeSet::new();
     let mut opted_out = BTreeSet::new();
     for s in &sources {
@@ -56,12 +58,13 @@ pub fn run(args: &Args) -> Result<Report> {
     };
     Ok(Report {
         summary: format!(
-            "{} sites: {} with rules, {} without robots.txt, {} refused, {} unreachable",
+            "{} sites: {} with rules, {} without robots.txt, {} refused, {} unreachable, {} blocked",
             sites.len(),
             count("rules"),
             count("allow-all"),
             count("refused"),
-            count("unreachable")
+            count("unreachable"),
+            count("blocked")
         ),
         failed: 0,
     })

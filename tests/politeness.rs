@@ -661,6 +661,11 @@ fn redirects_are_checked_hop_by_hop() {
             ("R", "http://127.0.0.41:{{port}}/sneaky.xml"),
         ],
     );
+    // The outlet's second address, listed by an operator: a redirect there is followed.
+    w.append(
+        "hosts.csv",
+        "R,127.0.0.42,the outlet's other address (checked by the test)",
+    );
     fetch(&w, T0);
     let reqs = web.requests();
     assert_polite(&web);

@@ -6,7 +6,7 @@
 //! The fixture (`tests/web/recheck/`): Recheck Herald on 127.0.0.41 (eight articles, each
 //! scripted: 200, 200-then-404, 410, 405, 301 to the home page, 302 to a section page, 301
 //! to the article's new address, 500); a Kannada outlet on 127.0.0.42 whose feed links an
-//! article on 127.0.0.43 that answers 451; Locked Weekly on 127.0.0.44 whose article
+//! article on 127.0.0.43 (its own second address, listed in `hosts.csv`) that answers 451; Locked Weekly on 127.0.0.44 whose article
 //! answers 403. Group A was published 2026-11-29T20:00Z, group B 2026-11-30T05:00Z.
 
 mod support;
@@ -75,6 +75,8 @@ fn each_link_is_asked_once_at_two_and_once_at_sixteen_days() {
     let fixture = repo().join("tests/web/recheck");
     let web = Web::start(&fixture, &w.dir);
     w.sources_from(&fixture.join("sources.csv"), &web);
+    // The Kannada outlet's articles live on its second address, as its hosts.csv line says.
+    std::fs::copy(fixture.join("hosts.csv"), w.pipeline.join("hosts.csv")).unwrap();
     let mut steps: Vec<Step> = Vec::new();
     let step = |steps: &mut Vec<Step>, now: String, daily: bool| {
         steps.push(Step {

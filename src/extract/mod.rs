@@ -242,7 +242,9 @@ pub fn run(args: &Args) -> Result<Report> {
         crate::store::read_jsonl_opt::<BodyRead>(&hour_dir.join("bodies.jsonl"))?
             .into_iter()
             .collect();
+    let hosts = crate::lists::load_hosts(&args.common.pipeline(), None)?;
     let (mut dropped, mut old, mut over_cap, mut new_items) = (0usize, 0usize, 0usize, 0usize);
+    let mut off_site = 0usize;
     install_panic_line();
     let earliest = crate::time::parse_now(EARLIEST_PUBLISHED)?;
     for (key, meta) in &metas {
@@ -254,7 +256,7 @@ pub fn run(args: &Args) -> Result<Report> {
                 continue;
             }
         };
-        let parsed = match read_bounded(meta, body) {
+        let mut parsed = match read_bounded(meta, body) {
             Ok(p) => p,
             Err(e) => {
                 // No receipt: the address is asked for again, without validators.
@@ -263,6 +265,10 @@ pub fn run(args: &Args) -> Result<Report> {
                 continue;
             }
         };
+        // A headline is published only if its link is on the outlet's own hosts.
+        off_site += hosts
+            .scope_of(&meta.outlet, &meta.source)
+            .retain_own(&mut parsed.items, |i| &i.link);
         if let Some(e) = &parsed.error {
             eprintln!(
                 "extract: {}: {e} ({} items read before it)",
@@ -373,12 +379,13 @@ pub fn run(args: &Args) -> Result<Report> {
     }
     Ok(Report {
         summary: format!(
-            "{} bodies: {} new items ({} in the hour), {} seen before, {} dropped (no http(s) link), {} over the caps, {} bodies with errors",
+            "{} bodies: {} new items ({} in the hour), {} seen before, {} dropped (no http(s) link), {} dropped (link off the outlet's hosts), {} over the caps, {} bodies with errors",
             metas.len(),
             new_items,
             items.len(),
             old,
             dropped,
+            off_site,
             over_cap,
             failed
         ),

@@ -14,11 +14,18 @@
 //! - one request at a time per site, at least [`MIN_SPACING`] apart or the Crawl-delay;
 //! - every request times out after [`TIMEOUT`]; bodies over the cap are dropped, not parsed;
 //! - redirects are followed by hand, at most [`MAX_REDIRECTS`] hops, each hop's site checked
-//!   as a site of its own, never into an aggregator or someone else's copy.
+//!   as a site of its own, never into an aggregator or someone else's copy;
+//! - only the publisher's own hosts are asked (every request carries the [`Scope`] of its
+//!   source; a request or a redirect hop elsewhere is an `off-site` line, not a request),
+//!   except robots.txt, whose redirects may cross hosts (RFC 9309);
+//! - no connection to an address that is not public (private, loopback, link-local, ...),
+//!   judged after the name is resolved, unless `network.csv` allows its range ([`address`]);
+//!   a URL carrying credentials is never sent. Both end in a `blocked` line.
 //!
 //! Every request, and every decision not to make one, becomes a [`FetchLine`] in the hour's
 //! `fetch.jsonl`.
 
+pub mod address;
 pub mod outcome;
 pub mod robots;
 pub mod schedule;
@@ -32,6 +39,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use url::Url;
 
+use crate::hosts::Scope;
 use crate::lists::{NeverFetch, Permission, site_of};
 use crate::state::{State, Stop};
 use crate::store::Data;
@@ -96,19 +104,8 @@ pub struct Req {
     pub last_modified: Option<String>,
     /// Follow redirects (GET of feeds); a re-check HEAD does not, so it stays one request.
     pub follow_redirects: bool,
-}
-
-impl Req {
-    pub fn get(url: Url) -> Req {
-        Req {
-            method: Method::Get,
-            url,
-            source: None,
-            etag: None,
-            last_modified: None,
-            follow_redirects: true,
-        }
-    }
+    /// The publisher's own hosts: the request and every redirect hop must stay on them.
+    pub scope: Scope,
 }
 
 /// A 2xx answer with its body.
@@ -158,6 +155,16 @@ pub enum Outcome {
     Skipped {
         reason: String,
     },
+    /// Not requested, or a redirect not followed: the address is not on the publisher's own
+    /// hosts.
+    OffSite {
+        reason: String,
+    },
+    /// Not sent: the address resolved to one that is not public (and `network.csv` does not
+    /// allow it), or the URL carries credentials.
+    Blocked {
+        reason: String,
+    },
 }
 
 /// One line of `fetch.jsonl`: a request made, or a decision not to make one.
@@ -177,7 +184,8 @@ pub struct FetchLine {
     /// `moved` (a permanent redirect, for the operator), `gone`, `refused`, `wait`, `failed`,
     /// `skipped` (no request, and why), `next` (when the source is next read, and why),
     /// `lifted-refusal`/`lifted-halt` (a permission line applied), `index` (the children a
-    /// sitemap index lists).
+    /// sitemap index lists), `off-site` (no request: not a host of the publisher's),
+    /// `blocked` (no request: an address that is not public, or a URL with credentials).
     pub outcome: String,
     pub reason: String,
     pub bytes: Option<u64>,
@@ -199,7 +207,8 @@ pub struct RobotsLine {
     #[serde(with = "crate::time::rfc3339")]
     pub fetched_at: DateTime<Utc>,
     pub status: Option<u16>,
-    /// `rules` (read from `file`), `allow-all` (robots.txt absent), `refused`, `unreachable`.
+    /// `rules` (read from `file`), `allow-all` (robots.txt absent), `refused`, `unreachable`,
+    /// `blocked` (its address is not public, or a redirect carried credentials).
     pub verdict: String,
     pub reason: String,
     pub crawl_delay: Option<f64>,
@@ -297,15 +306,23 @@ impl Polite {
         stage: &str,
         never: NeverFetch,
         permissions: &[Permission],
+        network: address::Network,
     ) -> Result<Polite> {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
+        let config = ureq::Agent::config_builder()
             .user_agent(USER_AGENT)
             .timeout_global(Some(TIMEOUT))
             .max_redirects(0)
             .http_status_as_error(false)
             .proxy(None)
-            .build()
-            .into();
+            .build();
+        let network = Arc::new(network);
+        // Every name is resolved through the address rule: no DNS answer can smuggle in a
+        // private or loopback address.
+        let agent = ureq::Agent::with_parts(
+            config,
+            ureq::unversioned::transport::DefaultConnector::new(),
+            address::GuardedResolver::new(network),
+        );
         let lock = crate::store::DataLock::take(data, stage)?;
         let day = crate::time::day(now);
         let hour = crate::time::hour(now);
@@ -476,11 +493,18 @@ impl Polite {
     }
 
     fn line(&self, site: &str, url: &str, source: Option<&str>) -> FetchLine {
+        // No kept line holds a password: credentials in an address are removed.
+        let url = match Url::parse(url) {
+            Ok(u) if !u.username().is_empty() || u.password().is_some() => {
+                crate::records::without_credentials(&u).to_string()
+            }
+            _ => url.to_string(),
+        };
         FetchLine {
             at: self.now,
             stage: self.stage.clone(),
             site: site.to_string(),
-            url: url.to_string(),
+            url,
             method: None,
             source: source.map(str::to_string),
             status: None,
@@ -672,7 +696,9 @@ impl Polite {
             .map(|r| (r.line.verdict.clone(), r.line.fetched_at));
         let read = match &known {
             None => true,
-            Some((verdict, at)) => verdict == "unreachable" && *at < self.now,
+            Some((verdict, at)) => {
+                (verdict == "unreachable" || verdict == "blocked") && *at < self.now
+            }
         };
         if read {
             let r = self.read_robots(site, slot);
@@ -689,6 +715,7 @@ impl Polite {
             "rules" | "allow-all" | "refused" => {
                 Err(format!("robots.txt refuses the site ({})", r.line.reason))
             }
+            "blocked" => Err(format!("not asked: {}", r.line.reason)),
             _ => Err(format!(
                 "robots.txt unreachable ({}); nothing is fetched until a read succeeds",
                 r.line.reason
@@ -742,6 +769,13 @@ impl Polite {
                     self.note(l);
                     return self.robots_line(site, None, "unreachable", &e, None);
                 }
+                Raw::Blocked(e) => {
+                    l.method = None;
+                    l.outcome = "blocked".into();
+                    l.reason = e.clone();
+                    self.note(l);
+                    return self.robots_line(site, None, "blocked", &e, None);
+                }
                 Raw::TooLarge(status) => (status, BTreeMap::new(), Vec::new()), // not reached: robots.txt is cut
                 Raw::Response {
                     status,
@@ -756,7 +790,7 @@ impl Polite {
                 let next = headers.get("location").and_then(|loc| url.join(loc).ok());
                 match next {
                     Some(n) if hops <= MAX_REDIRECTS && matches!(n.scheme(), "http" | "https") => {
-                        l.reason = format!("redirect to {n}");
+                        l.reason = format!("redirect to {}", redacted(&n, n.as_str()));
                         self.note(l);
                         url = n;
                         continue;
@@ -881,6 +915,15 @@ impl Polite {
     /// when asked. Never panics; every path ends in a logged outcome.
     pub fn request(&self, req: &Req) -> Outcome {
         let mut url = req.url.clone();
+        if let Some(reason) = req.scope.refusal(&url) {
+            let reason = format!("not asked: {reason}");
+            self.note(FetchLine {
+                outcome: "off-site".into(),
+                reason: reason.clone(),
+                ..self.line(&site_of(&url), url.as_str(), req.source.as_deref())
+            });
+            return Outcome::OffSite { reason };
+        }
         let mut hops = 0;
         loop {
             let (status, location, permanent) = match self.request_once(req, &url) {
@@ -912,10 +955,12 @@ impl Polite {
                     };
                 }
             };
+            // As kept in fetch.jsonl: without any credentials the Location carried.
+            let shown = crate::records::without_credentials(&target);
             if !req.follow_redirects {
                 return Outcome::Redirect {
                     status,
-                    location: target.to_string(),
+                    location: shown.to_string(),
                 };
             }
             hops += 1;
@@ -924,18 +969,24 @@ impl Polite {
                     status: Some(status),
                     reason: end(
                         "failed",
-                        format!("redirect to a non-http(s) address {target}"),
+                        format!("redirect to a non-http(s) address {shown}"),
                     ),
                 };
             }
             if let Some(hit) = self.never.matches(&target) {
                 let reason = format!(
-                    "redirect into {} ({target}) refused: not the publisher's own site",
+                    "redirect into {} ({shown}) refused: not the publisher's own site",
                     hit.what
                 );
                 return Outcome::Failed {
                     status: Some(status),
                     reason: end("failed", reason),
+                };
+            }
+            if let Some(why) = req.scope.refusal(&target) {
+                let reason = format!("redirect to {shown} not followed: {why}");
+                return Outcome::OffSite {
+                    reason: end("off-site", reason),
                 };
             }
             if hops > MAX_REDIRECTS {
@@ -947,7 +998,7 @@ impl Polite {
             if permanent {
                 self.note(FetchLine {
                     outcome: "moved".into(),
-                    reason: format!("permanent redirect to {target}: the source list may need the new address (not changed here)"),
+                    reason: format!("permanent redirect to {shown}: the source list may need the new address (not changed here)"),
                     ..self.line(&site, url.as_str(), src)
                 });
             }
@@ -1012,6 +1063,13 @@ impl Polite {
                     reason,
                 });
             }
+            Raw::Blocked(reason) => {
+                l.method = None;
+                l.outcome = "blocked".into();
+                l.reason = reason.clone();
+                self.note(l);
+                return Hop::Done(Outcome::Blocked { reason });
+            }
             Raw::TooLarge(status) => {
                 let reason = format!("body over {BODY_CAP} bytes: dropped, not parsed");
                 l.status = Some(status);
@@ -1053,7 +1111,7 @@ impl Polite {
                 location,
             } => {
                 l.outcome = "redirect".into();
-                l.reason = format!("Location: {location}");
+                l.reason = format!("Location: {}", redacted(url, &location));
                 Hop::Redirect {
                     status,
                     location,
@@ -1148,6 +1206,14 @@ impl Polite {
         cap: u64,
         cut: bool,
     ) -> Raw {
+        // Credentials found in a link are never sent (the HTTP client would turn them into
+        // an Authorization header).
+        if !url.username().is_empty() || url.password().is_some() {
+            return Raw::Blocked(format!(
+                "not sent: {} carries credentials (user:password@)",
+                crate::records::canonical_link(url)
+            ));
+        }
         if let Some(last) = slot.last_done {
             let ready = last + self.spacing(&site_of(url)) + SPACING_MARGIN;
             let now = Instant::now();
@@ -1190,6 +1256,9 @@ impl Polite {
         };
         let mut resp = match resp {
             Ok(r) => r,
+            Err(ureq::Error::Other(e)) if e.is::<address::AddressRefused>() => {
+                return Raw::Blocked(e.to_string());
+            }
             Err(e) => return Raw::Error(describe(&e)),
         };
         let status = resp.status().as_u16();
@@ -1349,6 +1418,20 @@ enum Raw {
     Error(String),
     /// Not sent: the run can no longer record what it learns.
     Unasked(String),
+    /// Not sent: credentials in the URL, or an address the rule refuses.
+    Blocked(String),
+}
+
+/// A Location as kept in fetch.jsonl: as sent, unless it carries credentials, which are
+/// removed (and the removal said) so that no kept file holds a password.
+fn redacted(base: &Url, location: &str) -> String {
+    match base.join(location) {
+        Ok(u) if !u.username().is_empty() || u.password().is_some() => format!(
+            "{} (credentials removed)",
+            crate::records::without_credentials(&u)
+        ),
+        _ => location.to_string(),
+    }
 }
 
 fn describe(e: &ureq::Error) -> String {

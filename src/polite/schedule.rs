@@ -13,6 +13,10 @@ pub const DUE_SLACK: CDuration = CDuration::minutes(5);
 pub const MIN_INTERVAL: CDuration = CDuration::minutes(10);
 /// Feed caching hints hold a feed back up to this long.
 pub const MAX_HOLD: CDuration = CDuration::hours(24);
+/// A source that led off the publisher's own hosts (a redirect elsewhere, a child sitemap
+/// elsewhere) or to an address that is not public is asked again after this long: nothing
+/// will come of asking every hour until the publisher or an operator changes something.
+pub const OFF_SITE_HOLD: CDuration = CDuration::hours(24);
 /// Back-off after a failure: this, doubling per failure in a row, up to [`MAX_BACKOFF`].
 pub const FIRST_BACKOFF: CDuration = CDuration::minutes(10);
 pub const MAX_BACKOFF: CDuration = CDuration::hours(6);

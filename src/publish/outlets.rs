@@ -75,7 +75,8 @@ pub fn load(
     } else {
         Vec::new()
     };
-    let optouts = crate::lists::load_optouts(pipeline)?;
+    let hosts = crate::lists::load_hosts(pipeline, (!sources.is_empty()).then_some(&sources[..]))?;
+    let optouts = crate::lists::load_optouts(pipeline, &sources, &hosts)?;
     // A reader: permissions given up to the end of the day shown.
     let end_of_day = crate::time::parse_day(today)? + chrono::Duration::days(1);
     let permissions = crate::lists::load_permissions(pipeline, end_of_day)?;

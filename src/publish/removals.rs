@@ -1,13 +1,15 @@
 //! What must not be on any public page or in any export: headlines of opted-out outlets and
 //! sites (`pipeline/optouts.csv`), taken-down headlines (`pipeline/takedowns.csv`, matched
-//! by canonical link), and withdrawn articles (a re-check's 404/410, a redirect to the home
-//! or a section page, a 451). Every removal applies to every day, past days included, at
+//! by canonical link), withdrawn articles (a re-check's 404/410, a redirect to the home
+//! or a section page, a 451), and headlines whose link is not on the outlet's own hosts
+//! (extract drops those; this catches any kept from before, or from a changed `hosts.csv`). Every removal applies to every day, past days included, at
 //! the next publish; `recheck-headers` asks nothing about a removed headline either.
 
 use anyhow::Result;
 use std::collections::{BTreeMap, BTreeSet};
 use url::Url;
 
+use crate::hosts::Hosts;
 use crate::lists::{OptOuts, Pipeline, site_of};
 use crate::records::{Classified, Published};
 use crate::store::Data;
@@ -16,6 +18,8 @@ use crate::store::Data;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Why {
     NotHttp,
+    /// The link is not on one of the outlet's own hosts.
+    OffSite,
     OptedOut,
     /// robots.txt refuses the site or disallows every listed source on it.
     RobotsOptOut,
@@ -27,6 +31,7 @@ impl Why {
     pub fn as_str(self) -> &'static str {
         match self {
             Why::NotHttp => "not an http(s) link",
+            Why::OffSite => "not on the outlet's own hosts",
             Why::OptedOut => "opted out",
             Why::RobotsOptOut => "opted out by robots.txt",
             Why::TakenDown => "taken down",
@@ -45,6 +50,8 @@ pub struct Removals {
     withdrawn: BTreeSet<String>,
     /// Sites robots.txt has opted out (refused, or every listed source disallowed).
     robots_out: BTreeMap<String, String>,
+    /// The hosts each outlet owns besides its sources'.
+    hosts: Hosts,
 }
 
 impl Removals {
@@ -55,7 +62,8 @@ impl Removals {
     ) -> Result<Removals> {
         let sources = crate::lists::load_sources(pipeline)?;
         let robots_out = crate::polite::robots_optouts(data, now, &sources)?;
-        let optouts = crate::lists::load_optouts(pipeline)?;
+        let hosts = crate::lists::load_hosts(pipeline, Some(&sources))?;
+        let optouts = crate::lists::load_optouts(pipeline, &sources, &hosts)?;
         let takedowns = crate::lists::load_takedowns(pipeline)?
             .into_iter()
             .map(|t| (t.link, t.reason))
@@ -70,6 +78,7 @@ impl Removals {
             takedowns,
             withdrawn,
             robots_out,
+            hosts,
         })
     }
 
@@ -104,6 +113,9 @@ impl Removals {
         if self.withdrawn.contains(id) {
             return Some(Why::Withdrawn);
         }
+        if !self.hosts.scope_of(outlet, source).owns(&url) {
+            return Some(Why::OffSite);
+        }
         None
     }
 
@@ -122,7 +134,7 @@ impl Removals {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lists::load_optouts;
+    use crate::lists::read_optouts;
 
     fn removals(optouts: &str, takedowns: &str, withdrawn: &[&str]) -> Removals {
         let dir = std::env::temp_dir().join(format!(
@@ -137,7 +149,7 @@ mod tests {
         std::fs::write(dir.join("takedowns.csv"), takedowns).unwrap();
         let p = Pipeline::new(&dir, None);
         let r = Removals {
-            optouts: load_optouts(&p).unwrap(),
+            optouts: read_optouts(&p).unwrap(),
             takedowns: crate::lists::load_takedowns(&p)
                 .unwrap()
                 .into_iter()
@@ -145,6 +157,7 @@ mod tests {
                 .collect(),
             withdrawn: withdrawn.iter().map(|s| s.to_string()).collect(),
             robots_out: BTreeMap::new(),
+            hosts: Hosts::default(),
         };
         std::fs::remove_dir_all(dir).unwrap();
         r
@@ -191,6 +204,16 @@ mod tests {
         assert_eq!(
             r.why("A", feed, "javascript:alert(1)", "x"),
             Some(Why::NotHttp)
+        );
+        assert_eq!(
+            r.why("A", feed, "https://elsewhere.example/story", "x"),
+            Some(Why::OffSite),
+            "a kept headline linking off the outlet's hosts"
+        );
+        assert_eq!(
+            r.why("A", feed, "https://www.a.example/story", "x"),
+            None,
+            "another host of the source's registrable domain"
         );
     }
 }

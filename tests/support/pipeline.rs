@@ -12,9 +12,14 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The allowance every test pipeline carries: the loopback web's 127.0.0.x publishers.
+pub const LOOPBACK_ALLOWED: &str =
+    "range,note\n127.0.0.0/8,the loopback publisher web of the tests\n";
+
 /// A fresh working directory for one test: its own data directory and its own copy of the
 /// hand-kept lists (topic lexicons and never-fetch list from the repository; empty
-/// opt-outs, permissions and takedowns).
+/// opt-outs, permissions, takedowns and hosts), and a `network.csv` that allows 127.0.0.0/8
+/// on purpose: every publisher of the tests lives on the loopback web.
 pub struct Workdir {
     pub dir: PathBuf,
     pub data: PathBuf,
@@ -42,6 +47,8 @@ impl Workdir {
         std::fs::write(pipeline.join("optouts.csv"), "kind,value,since,note\n").unwrap();
         std::fs::write(pipeline.join("permissions.csv"), "target,granted,who,why\n").unwrap();
         std::fs::write(pipeline.join("takedowns.csv"), "link,date,reason\n").unwrap();
+        std::fs::write(pipeline.join("hosts.csv"), "outlet,host,note\n").unwrap();
+        std::fs::write(pipeline.join("network.csv"), LOOPBACK_ALLOWED).unwrap();
         let data = dir.join("data");
         std::fs::create_dir_all(&data).unwrap();
         Workdir {

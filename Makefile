@@ -34,6 +34,9 @@ CARGO ?= cargo
 CARGO_TARGET_DIR ?= target
 BIN ?= $(CARGO_TARGET_DIR)/release
 STAGES := robots-refresh fetch-feeds extract classify recheck-headers publish
+# NOW in UTC, read by the binaries' own parser (the one place times are read), so the hour
+# make names and the hour the binaries write are the same whatever offset NOW was given in.
+override NOW := $(shell $(BIN)/robots-refresh --now '$(NOW)' --print-now 2>/dev/null || echo '$(NOW)')
 COMMON = --now $(NOW) --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES) --network $(NETWORK)
 
 ROBOTS := $(DATA)/$(DAY)/robots.jsonl
@@ -49,22 +52,26 @@ stage = $(BIN)/$(1) $(COMMON) || { s=$$?; [ $$s -eq 3 ] || exit $$s; }
 # and at the end of a run, whatever hour NOW names (a killed run's too).
 sweep = find $(DATA) -mindepth 3 -maxdepth 3 -type d -name .transient -prune -exec rm -rf {} +
 
-# A run needs the built binaries, and says how to get them.
-have-bins = for b in $(STAGES); do [ -x $(BIN)/$$b ] || { echo "make: $(BIN)/$$b is missing: run 'make build' first (it needs cargo)" >&2; exit 1; }; done
+# A run needs the built binaries and a data directory made on purpose, and says how to get them.
+have-bins = for b in $(STAGES); do [ -x $(BIN)/$$b ] || { echo "make: $(BIN)/$$b is missing: run 'make build' first (it needs cargo)" >&2; exit 1; }; done; \
+  [ -f $(DATA)/.huduku ] || { echo "make: $(DATA) is not a Huduku data directory: make it one on purpose with 'make init DATA=$(DATA)'" >&2; exit 1; }
 
-.PHONY: all build hourly daily replay demo test bench conformance eval clean-transient
+.PHONY: all build init hourly daily replay demo test bench conformance eval
 
 all: build
 
 build:
 	$(CARGO) build --release --quiet --bins --target-dir $(CARGO_TARGET_DIR)
+	mkdir -p log
 
 ifndef HUDUKU_LOCKED
 # The outer make takes the lock and runs the same target inside it, with the same NOW.
-hourly daily replay: | $(DATA)
+# Waiting for the lock is said; a lock not had in 30 minutes is told apart from a failed run.
+hourly daily replay:
 	@$(have-bins)
-	flock -w 1800 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) NETWORK=$(NETWORK) $@ \
-	  || { echo "make $@: failed, or another run held $(LOCK) for 30 minutes" >&2; exit 1; }
+	@flock -n $(LOCK) true || echo "make $@: another run holds $(LOCK); waiting up to 30 minutes" >&2
+	@flock -w 1800 -E 75 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) NETWORK=$(NETWORK) BIN=$(BIN) $@ \
+	  || { s=$$?; if [ $$s -eq 75 ]; then echo "make $@: another run held $(LOCK) for 30 minutes; nothing was done" >&2; else echo "make $@: a stage failed (exit $$s); its error is above" >&2; fi; exit 1; }
 else
 
 # Today's robots.txt verdicts: read before the first request to each site, kept for the day.
@@ -102,8 +109,11 @@ replay:
 	  || { s=$$?; [ $$s -eq 3 ] || exit $$s; }
 endif
 
-$(DATA):
-	mkdir -p $@
+# A data directory is made on purpose, never by accident (a mistyped DATA= would start from an
+# empty state and ask sites that refused).
+init:
+	@[ -x $(BIN)/robots-refresh ] || { echo "make: $(BIN)/robots-refresh is missing: run 'make build' first" >&2; exit 1; }
+	$(BIN)/robots-refresh --init --data $(DATA)
 
 # The demo: the loopback publisher web plays three outlets; the daily and hourly targets run
 # against them at a fixed time into data/demo, then the web stops. Its publishers are on
@@ -114,7 +124,7 @@ DEMO := data/demo
 DEMO_PORT ?= 18421
 
 demo: build
-	rm -rf $(DEMO) && mkdir -p $(DEMO)
+	rm -rf $(DEMO) && $(BIN)/robots-refresh --init --data $(DEMO)
 	$(BIN)/loopback-web --sites tests/web/demo --port $(DEMO_PORT) --log $(DEMO)/requests.jsonl --ready $(DEMO)/web.port & \
 	web=$$!; trap 'kill $$web 2>/dev/null; wait $$web 2>/dev/null || true' EXIT; \
 	for i in $$(seq 100); do [ -f $(DEMO)/web.port ] && break; kill -0 $$web || exit 1; sleep 0.1; done; \

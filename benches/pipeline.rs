@@ -176,6 +176,8 @@ fn hourly(root: &Path) {
         "range,note\n127.0.0.0/8,the benchmark's loopback publisher web\n",
     )
     .unwrap();
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    std::fs::write(dir.join("data/.huduku"), "bench\n").unwrap();
     let stage = |bin: &str| {
         let t = Instant::now();
         let st = Command::new(bin)
@@ -237,6 +239,8 @@ fn publish(root: &Path) {
     let dir = root.join("publish");
     let _ = std::fs::remove_dir_all(&dir);
     let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join(".huduku"), "bench\n").unwrap();
     let (days, per_hour) = (30usize, 1400usize);
     let start = chrono::DateTime::parse_from_rfc3339("2026-11-01T00:00:00Z")
         .unwrap()

@@ -59,7 +59,9 @@ pub const EXIT_SOME_FAILED: i32 = 3;
 pub fn main_with(name: &str, run: impl FnOnce() -> Result<Report>) -> std::process::ExitCode {
     match run() {
         Ok(report) => {
-            eprintln!("{name}: {}", report.summary);
+            if !report.summary.is_empty() {
+                eprintln!("{name}: {}", report.summary);
+            }
             if report.failed > 0 {
                 std::process::ExitCode::from(EXIT_SOME_FAILED as u8)
             } else {

@@ -16,11 +16,42 @@ use crate::polite::Polite;
 pub struct Args {
     #[command(flatten)]
     pub common: Common,
+    /// Make --data a Huduku data directory (create it, or mark an existing one) and stop.
+    /// Every stage refuses a directory that was not made so, so that a mistyped --data
+    /// never starts from an empty state.
+    #[arg(long)]
+    pub init: bool,
+    /// Print --now (or the clock) as the stages read it, in UTC, and stop: the one place the
+    /// Makefile has its times read, so make and the binaries always name the same hour.
+    #[arg(long)]
+    pub print_now: bool,
 }
 
 pub fn run(args: &Args) -> Result<Report> {
-    let now = args.common.now()?;
     let data = args.common.data();
+    if args.print_now {
+        println!("{}", crate::time::fmt(args.common.now()?));
+        return Ok(Report {
+            summary: String::new(),
+            failed: 0,
+        });
+    }
+    if args.init {
+        let made = data.init()?;
+        return Ok(Report {
+            summary: format!(
+                "{} {}",
+                data.root.display(),
+                if made {
+                    "is now a Huduku data directory"
+                } else {
+                    "was already a Huduku data directory"
+                }
+            ),
+            failed: 0,
+        });
+    }
+    let now = args.common.now()?;
     let pipeline = args.common.pipeline();
     let sources = crate::lists::load_sources(&pipeline)?;
     let hosts = crate::lists::load_hosts(&pipeline, Some(&sources))?;

@@ -138,9 +138,54 @@ pub struct DataLock {
 /// File name of the stage lock (the Makefile's own run lock is `DATA/.lock`).
 pub const STAGE_LOCK: &str = ".stage.lock";
 
+/// The file that marks a directory as a Huduku data directory, made on purpose by
+/// `robots-refresh --init` (`make init`). A stage never starts in an unmarked directory: a
+/// typo in `--data` would otherwise start from an empty state and ask sites that refused.
+pub const MARKER: &str = ".huduku";
+
+impl Data {
+    /// Fails unless this is a marked data directory, naming the path and the command that
+    /// makes one.
+    pub fn check_marked(&self) -> Result<()> {
+        if self.root.join(MARKER).is_file() {
+            return Ok(());
+        }
+        let what = if !self.root.exists() {
+            "does not exist"
+        } else if self.root.join("state.json").exists() || !self.days()?.is_empty() {
+            "holds Huduku data but is not marked as a data directory"
+        } else {
+            "is not a Huduku data directory"
+        };
+        anyhow::bail!(
+            "{} {what} (no {MARKER} in it); nothing is asked or written, so that a mistyped --data never starts from an empty state. \
+             Make it one on purpose with `make init DATA={}` (or `robots-refresh --init --data {}`)",
+            self.root.display(),
+            self.root.display(),
+            self.root.display()
+        )
+    }
+
+    /// Makes (or marks) a data directory, on purpose.
+    pub fn init(&self) -> Result<bool> {
+        if self.root.join(MARKER).is_file() {
+            return Ok(false);
+        }
+        fs::create_dir_all(&self.root)
+            .with_context(|| format!("creating {}", self.root.display()))?;
+        write_atomic(
+            &self.root.join(MARKER),
+            b"A Huduku data directory: dated outputs and the durable state (see README.md).\n",
+        )?;
+        Ok(true)
+    }
+}
+
 impl DataLock {
     /// Takes the stage lock of `data`, or fails at once naming the process that holds it.
+    /// The directory must be a marked data directory ([`Data::check_marked`]).
     pub fn take(data: &Data, stage: &str) -> Result<DataLock> {
+        data.check_marked()?;
         let path = data.root.join(STAGE_LOCK);
         let mut file = fs::OpenOptions::new()
             .read(true)

@@ -62,6 +62,7 @@ pub fn run(args: &Args) -> Result<Report> {
         );
     }
     let data = args.common.data();
+    let _lock = args.common.lock("publish")?;
     let pipeline = args.common.pipeline();
     let removals = removals::Removals::load(&pipeline, &data, now)?;
     let first_day = crate::time::day(now - chrono::Duration::days(args.days - 1));

@@ -51,6 +51,8 @@ impl Workdir {
         std::fs::write(pipeline.join("network.csv"), LOOPBACK_ALLOWED).unwrap();
         let data = dir.join("data");
         std::fs::create_dir_all(&data).unwrap();
+        // Made a data directory on purpose, as `make init` does.
+        std::fs::write(data.join(".huduku"), "test data directory\n").unwrap();
         Workdir {
             sources: pipeline.join("sources.csv"),
             dir,

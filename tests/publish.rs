@@ -954,3 +954,137 @@ fn a_crowded_topic_gets_a_page_of_its_own_for_the_day() {
         records.len()
     );
 }
+
+#[test]
+fn a_days_page_of_one_topic_lists_at_most_its_bound_and_points_to_the_open_data() {
+    let cap = huduku::publish::site::DAY_TOPIC_PAGE_MAX;
+    let n = cap + 50;
+    let records: Vec<Classified> = (0..n)
+        .map(|i| {
+            rec(
+                "Plains Post",
+                "en",
+                &format!("Flood item {i:04}"),
+                &format!("https://plains.example/news/f{i:04}.html"),
+                &format!(
+                    "2026-11-30T0{}:{:02}:{:02}Z",
+                    i / 3600 % 5,
+                    i / 60 % 60,
+                    i % 60
+                ),
+                "environment",
+                false,
+            )
+        })
+        .collect();
+    let w = fixture("publish_day_topic_bound", &records);
+    w.stage("publish", NOW);
+    let sel = |s: &str| scraper::Selector::parse(s).unwrap();
+    for lang in ["en", "kn"] {
+        let html = page(&w, &format!("{lang}/days/{DAY}/environment.html"));
+        let doc = scraper::Html::parse_document(&html);
+        let shown: Vec<String> = doc
+            .select(&sel("a.h"))
+            .map(|a| a.text().collect())
+            .collect();
+        assert_eq!(shown.len(), cap, "{lang}: the page lists the newest {cap}");
+        assert_eq!(shown[0], format!("Flood item {:04}", n - 1), "newest first");
+        assert!(
+            doc.select(&sel("a[href]"))
+                .any(|a| a.value().attr("href")
+                    == Some(&*format!("../../../data/headlines-{DAY}.csv"))),
+            "{lang}: the page points to the day's open data"
+        );
+        let day = page(&w, &format!("{lang}/days/{DAY}.html"));
+        assert!(
+            day.contains(&n.to_string()),
+            "{lang}: the day page says how many"
+        );
+    }
+    assert!(
+        page(&w, &format!("en/days/{DAY}.html"))
+            .contains(&format!("The newest {cap} of {n} headlines on Environment"))
+    );
+    // The open data has every one.
+    assert_eq!(
+        w.read(&format!("site/data/headlines-{DAY}.jsonl"))
+            .lines()
+            .count(),
+        n
+    );
+}
+
+/// Runs publish to its end; returns its own peak resident memory in MiB (the rusage that
+/// `wait4` returns for that one child, so other tests' children never count).
+fn publish_peak_mib(w: &Workdir, now: &str) -> f64 {
+    let mut c = w.command("publish", now);
+    c.stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    // wait4 below reaps it, and gives its rusage as it does.
+    #[allow(clippy::zombie_processes)]
+    let child = c.spawn().unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut ru) }, pid);
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "publish failed: {status}"
+    );
+    ru.ru_maxrss as f64 / 1024.0
+}
+
+#[test]
+fn publish_holds_one_day_in_memory_not_every_kept_day() {
+    // Ten days of 20,000 headlines each (one outlet, one topic, like a runaway feed):
+    // holding every kept day took about 200 MiB; one day at a time, a small part of that.
+    let (days, per_day) = (10usize, 20_000usize);
+    let w = Workdir::new("publish_memory_one_day");
+    std::fs::write(&w.sources, SOURCES).unwrap();
+    for d in 0..days {
+        let day = format!("2026-11-{:02}", 21 + d);
+        for hour in 0..4 {
+            let mut out = String::new();
+            for i in 0..per_day / 4 {
+                let link = format!("https://plains.example/news/{d}/{hour}/{i:05}.html");
+                let at = format!("{day}T{hour:02}:{:02}:{:02}Z", i / 60 % 60, i % 60);
+                let c = rec(
+                    "Plains Post",
+                    "en",
+                    &format!("Runaway item {d}-{hour}-{i}"),
+                    &link,
+                    &at,
+                    "world",
+                    false,
+                );
+                out.push_str(&serde_json::to_string(&c).unwrap());
+                out.push('\n');
+            }
+            let dir = w.data.join(&day).join(format!("{hour:02}"));
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("classified.jsonl"), out).unwrap();
+        }
+    }
+    let mib = publish_peak_mib(&w, NOW);
+    assert!(
+        mib < 64.0,
+        "publish of {days} days x {per_day} headlines peaked at {mib:.0} MiB"
+    );
+    // Every day is published, and no page grew with the headlines.
+    let csvs = std::fs::read_dir(w.data.join("site/data")).unwrap().count();
+    assert_eq!(
+        csvs,
+        2 * days + 2,
+        "CSV and JSON lines per day, README, SHA256SUMS"
+    );
+    for (path, bytes) in site_files(&w) {
+        if path.extension().is_some_and(|e| e == "html") {
+            assert!(
+                bytes.len() < 1 << 20,
+                "{} weighs {} bytes",
+                path.display(),
+                bytes.len()
+            );
+        }
+    }
+}

@@ -1088,3 +1088,92 @@ fn publish_holds_one_day_in_memory_not_every_kept_day() {
         }
     }
 }
+
+/// Control characters (C0 but tab and newline, DEL, C1) and bidirectional embeddings,
+/// overrides and isolates: none may reach a page or the open data.
+fn unwanted(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+#[test]
+fn control_and_bidi_characters_never_reach_pages_or_open_data_and_headlines_sit_in_bdi() {
+    let headline = "ರಣಜಿ\u{0}\u{1b}[2J\u{7} ಟ್ರೋಫಿ\u{85}\u{9b}:\tಕರ್ನಾ\u{200d}ಟಕ\u{200c}ಕ್ಕೆ\nಜಯ \u{202e}txet desrever\u{202c} \u{2067}عربي\u{2069}";
+    let clean = "ರಣಜಿ[2J ಟ್ರೋಫಿ: ಕರ್ನಾ\u{200d}ಟಕ\u{200c}ಕ್ಕೆ ಜಯ txet desrever عربي";
+    let mut records = ordinary();
+    records.push(rec(
+        "Bidi\u{202e} Times\u{1}",
+        "kn",
+        headline,
+        "https://kn.example/news/controls.html",
+        "2026-11-30T05:30:00Z",
+        "sport",
+        false,
+    ));
+    let w = fixture("publish_controls_bidi", &records);
+    w.stage("publish", NOW);
+    let mut checked = 0;
+    for (path, bytes) in site_files(&w) {
+        let text = String::from_utf8(bytes).unwrap();
+        let at = path.display();
+        // Tabs and newlines of our own (CSV line ends) are allowed; none comes from a headline.
+        let bad: Vec<char> = text
+            .chars()
+            .filter(|c| unwanted(*c) && *c != '\n')
+            .collect();
+        assert!(bad.is_empty(), "{at} holds {bad:?}");
+        assert!(
+            !text.contains("\\u00") && !text.contains("\\t"),
+            "{at}: an escaped control"
+        );
+        if text.contains("txet desrever") {
+            checked += 1;
+            assert!(text.contains(clean), "{at} has the headline, cleaned");
+        }
+    }
+    assert!(
+        checked >= 8,
+        "the headline is on pages and in the open data: {checked}"
+    );
+    let published = w.read(&format!("{DAY}/published.jsonl"));
+    assert!(!published.chars().any(|c| unwanted(c) && c != '\n'));
+    // The CSV and the JSON lines carry it as one clean field.
+    let mut rdr =
+        csv::Reader::from_path(w.data.join(format!("site/data/headlines-{DAY}.csv"))).unwrap();
+    let rows: Vec<csv::StringRecord> = rdr.records().map(Result::unwrap).collect();
+    assert!(
+        rows.iter().any(|r| &r[1] == clean && &r[0] == "Bidi Times"),
+        "{rows:?}"
+    );
+    // Every headline and outlet name on a page sits in a <bdi>.
+    let sel = |s: &str| scraper::Selector::parse(s).unwrap();
+    for rel in [
+        "en/index.html",
+        "kn/index.html",
+        &format!("en/days/{DAY}.html"),
+        "en/topics/sport.html",
+    ] {
+        let doc = scraper::Html::parse_document(&page(&w, rel));
+        let mut n = 0;
+        for a in doc.select(&sel("a.h")) {
+            let bdi: Vec<_> = a.select(&sel("bdi")).collect();
+            assert_eq!(bdi.len(), 1, "{rel}: {}", a.html());
+            assert_eq!(
+                bdi[0].text().collect::<String>(),
+                a.text().collect::<String>()
+            );
+            n += 1;
+        }
+        assert!(n >= 2, "{rel}: {n} headlines");
+        for meta in doc.select(&sel("ul.hl .meta")) {
+            assert!(
+                meta.select(&sel("bdi")).next().is_some(),
+                "{rel}: outlet in {}",
+                meta.html()
+            );
+        }
+        assert!(
+            doc.select(&sel("a.h bdi"))
+                .any(|b| b.text().collect::<String>() == clean)
+        );
+    }
+}

@@ -43,7 +43,7 @@ pub const COLUMNS: [(&str, &str); 8] = [
     ),
     (
         "headline",
-        "The headline exactly as the publisher wrote it (plain text, markup removed).",
+        "The headline as the publisher wrote it (plain text: markup, control characters and bidirectional controls removed; a tab or line break is a space).",
     ),
     (
         "link",

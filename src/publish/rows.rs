@@ -232,20 +232,45 @@ pub fn each_jsonl<T: serde::de::DeserializeOwned>(
     }
 }
 
-/// The public record of a classified headline: no author, no summary, nothing else.
+/// The public record of a classified headline: no author, no summary, nothing else, and
+/// its text [`plain`].
 pub fn public(c: Classified) -> Published {
     Published {
         id: c.id,
-        outlet: c.outlet,
+        outlet: plain(c.outlet),
         source: c.source,
-        lang: c.lang,
-        headline: c.headline,
+        lang: plain(c.lang),
+        headline: plain(c.headline),
         link: c.link,
         published: c.published,
         date_source: c.date_source,
-        topic: c.topic,
+        topic: plain(c.topic),
         opinion: c.opinion,
     }
+}
+
+/// Whether a character is one [`plain`] takes out: a control character (C0, DEL, C1) or
+/// a bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which
+/// would reorder the text around it.
+pub fn unwanted(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Publisher text as pages and the open data show it (extract strips the same from new
+/// headlines; this covers what was kept before): a tab or line break becomes a space, other
+/// control characters and bidirectional controls go. Joiners (U+200C, U+200D), which
+/// Kannada spelling needs, stay.
+pub fn plain(s: String) -> String {
+    if !s.chars().any(unwanted) {
+        return s;
+    }
+    s.chars()
+        .filter_map(|c| match c {
+            '\t' | '\n' | '\r' => Some(' '),
+            c if unwanted(c) => None,
+            c => Some(c),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -272,6 +297,14 @@ mod tests {
             serde_json::to_string(&row.public(&pool)).unwrap(),
             serde_json::to_string(&p).unwrap()
         );
+    }
+
+    #[test]
+    fn plain_text_keeps_joiners_and_drops_controls() {
+        let s = "a\tb\nc\r\0d\u{1b}[31me\u{7}\u{85}\u{9b}f\u{202e}g\u{2066}h\u{2069}\u{202a}i";
+        assert_eq!(plain(s.into()), "a b c d[31mefghi");
+        let kn = "ಕನ್\u{200d}ನಡ ಸಿ\u{200c}ರಿ";
+        assert_eq!(plain(kn.into()), kn);
     }
 
     #[test]

@@ -3,9 +3,11 @@
 //! Every page exists in Kannada (`kn/…`) and in English (`en/…`), each linking to its twin;
 //! the root `index.html` is the Kannada front page. Pages are plain HTML with one small
 //! inline style sheet: no scripts, no web fonts, nothing fetched from anywhere else, so they
-//! work from disk and without JavaScript. Headlines keep the publisher's words and carry
-//! their own `lang`; times are shown in the configured zone with the UTC instant in
-//! `<time datetime>`. A headline is shown only with an http(s) link.
+//! work from disk and without JavaScript. Headlines keep the publisher's words (less
+//! control and bidirectional characters, see `rows::plain`) and carry their own `lang`;
+//! every headline and outlet name sits in a `<bdi>`, so right-to-left or mixed text cannot
+//! reorder what stands beside it; times are shown in the configured zone with the UTC
+//! instant in `<time datetime>`. A headline is shown only with an http(s) link.
 //!
 //! Layout of `site/`:
 //!
@@ -240,12 +242,12 @@ fn headline(cx: &Ctx, p: &Row) -> Markup {
     let (lang, outlet) = (pool.get(p.lang), pool.get(p.outlet));
     html! {
         li {
-            a.h href=(p.link()) lang=[lang_tag(lang)] { (p.headline()) }
+            a.h href=(p.link()) lang=[lang_tag(lang)] { bdi { (p.headline()) } }
             @if p.opinion { " " span.op { (cx.t.opinion) } }
             span.meta {
                 @match cx.outlet_href(outlet) {
-                    Some(h) => { a href=(h) lang=[lang_tag(lang)] { (outlet) } }
-                    None => { span lang=[lang_tag(lang)] { (outlet) } }
+                    Some(h) => { a href=(h) lang=[lang_tag(lang)] { bdi { (outlet) } } }
+                    None => { bdi lang=[lang_tag(lang)] { (outlet) } }
                 }
                 " · " (cx.when(p))
             }
@@ -346,6 +348,11 @@ fn by_date(cx: &Ctx, list: &[&Row]) -> Markup {
 /// The whole page around a body: head, skip link, header with the language switch and
 /// the site's sections, main with the one `h1`, footer.
 fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Markup {
+    layout_h1(cx, title, html! { (title) }, current, body)
+}
+
+/// [`layout`] with an `h1` of its own (publisher text in it isolated in `bdi`).
+fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: Markup) -> Markup {
     let t = cx.t;
     let other = cx.lang.other();
     // The twin page in the other language; the root index's twin is the other front page.
@@ -396,7 +403,7 @@ fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Markup {
                     }
                 }
                 main id="main" {
-                    h1 { (title) }
+                    h1 { (h1) }
                     (body)
                 }
                 footer {
@@ -458,8 +465,8 @@ fn outlet_item(cx: &Ctx, o: &Outlet) -> Markup {
     html! {
         li {
             @match cx.outlet_href(&o.name) {
-                Some(h) => { a.h href=(h) lang=[lang_tag(&o.lang)] { (o.name) } }
-                None => { strong lang=[lang_tag(&o.lang)] { (o.name) } }
+                Some(h) => { a.h href=(h) lang=[lang_tag(&o.lang)] { bdi { (o.name) } } }
+                None => { strong lang=[lang_tag(&o.lang)] { bdi { (o.name) } } }
             }
             span.meta {
                 @if let Some(l) = lang_tag(&o.lang) {
@@ -703,13 +710,19 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
                 @if total > list.len() { p.note { (t.cap_note) } }
                 (by_date(&cx, &list))
             };
-            let title = match lang {
-                Lang::En => format!("Headlines from {name}"),
-                Lang::Kn => format!("{name}: ಮುಖ್ಯಾಂಶಗಳು"),
+            let (title, h1) = match lang {
+                Lang::En => (
+                    format!("Headlines from {name}"),
+                    html! { "Headlines from " bdi { (name) } },
+                ),
+                Lang::Kn => (
+                    format!("{name}: ಮುಖ್ಯಾಂಶಗಳು"),
+                    html! { bdi { (name) } ": ಮುಖ್ಯಾಂಶಗಳು" },
+                ),
             };
             pages.insert(
                 cx.path.clone(),
-                layout(&cx, &title, "outlets/index.html", body).into_string(),
+                layout_h1(&cx, &title, h1, "outlets/index.html", body).into_string(),
             )?;
         }
         let cx = cx_at(format!("{}/outlets/index.html", lang.code()));

@@ -1177,3 +1177,103 @@ fn control_and_bidi_characters_never_reach_pages_or_open_data_and_headlines_sit_
         );
     }
 }
+
+#[test]
+fn open_data_is_an_archive_and_a_removal_reaches_every_day_however_old() {
+    const OLD: &str = "2026-10-01";
+    let w = fixture("publish_archive", &ordinary());
+    let old = [
+        rec(
+            "Hill Herald",
+            "en",
+            "An old story that stays",
+            "https://hill.example/news/old-stays.html",
+            "2026-10-01T04:00:00Z",
+            "local",
+            false,
+        ),
+        rec(
+            "Plains Post",
+            "en",
+            "An old story taken down later",
+            "https://plains.example/news/old-gone.html",
+            "2026-10-01T03:00:00Z",
+            "local",
+            false,
+        ),
+    ];
+    huduku::store::write_jsonl(&w.data.join(OLD).join("05/classified.jsonl"), &old).unwrap();
+    // Published while the old day was on the pages, then again 60 days on.
+    w.stage("publish", "2026-10-01T23:59:59Z");
+    assert!(w.data.join("site/en/days/2026-10-01.html").exists());
+    w.stage("publish", NOW);
+    let csv = format!("site/data/headlines-{OLD}.csv");
+    let jsonl = format!("site/data/headlines-{OLD}.jsonl");
+    let published = format!("{OLD}/published.jsonl");
+    assert!(
+        !w.data.join("site/en/days/2026-10-01.html").exists(),
+        "the pages have a window"
+    );
+    for f in [&csv, &jsonl, &published] {
+        let text = w.read(f);
+        assert!(
+            text.contains("An old story that stays") && text.contains("old-gone"),
+            "{f} stays published: {text}"
+        );
+    }
+    let sums = w.read("site/data/SHA256SUMS");
+    assert!(sums.contains(&format!("  headlines-{OLD}.csv\n")), "{sums}");
+    assert!(
+        w.read("site/data/README.txt")
+            .contains(&format!("{OLD}: 2 headlines"))
+    );
+    let check = |w: &Workdir| {
+        let out = Command::new("sha256sum")
+            .args(["-c", "--quiet", "SHA256SUMS"])
+            .current_dir(w.data.join("site/data"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    };
+    check(&w);
+
+    // A takedown of the old headline rewrites that day's files, though no page shows it.
+    w.append(
+        "takedowns.csv",
+        "https://plains.example/news/old-gone.html,2026-11-30,asked by the publisher",
+    );
+    w.stage("publish", NOW);
+    for f in [&csv, &jsonl, &published] {
+        let text = w.read(f);
+        assert!(
+            !text.contains("old-gone"),
+            "{f} still holds the taken-down link"
+        );
+        assert!(text.contains("An old story that stays"), "{f}");
+    }
+    assert!(
+        w.read("site/data/README.txt")
+            .contains(&format!("{OLD}: 1 headlines"))
+    );
+    check(&w);
+
+    // A window of no days is refused, and nothing is lost.
+    let mut c = w.command("publish", NOW);
+    c.args(["--days", "0"]);
+    let out = c.output().unwrap();
+    assert!(
+        !matches!(out.status.code(), Some(0) | Some(3)),
+        "{}",
+        describe(&c, &out)
+    );
+    assert!(w.read(&csv).contains("An old story that stays"));
+    assert!(
+        w.data
+            .join(format!("site/data/headlines-{DAY}.csv"))
+            .exists()
+    );
+}

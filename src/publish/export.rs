@@ -128,13 +128,14 @@ fn readme(licence: &str, days: &BTreeMap<String, usize>) -> String {
     let mut s = String::new();
     s.push_str("Huduku open data\n================\n\n");
     s.push_str(
-        "The public headlines of each day Huduku keeps, one file per UTC day in two forms:\n\
+        "The public headlines of every day Huduku has published, one file per UTC day in two\n\
+         forms (a day's files stay here for good, also once its pages are gone):\n\
          headlines-DAY.csv (comma-separated, a header row, UTF-8 without a byte-order mark,\n\
          one row per headline, \\n line ends) and headlines-DAY.jsonl (one JSON object per line,\n\
          the same fields in the same order). Rows are newest first, then by link.\n\n\
          A headline is in the file of the day Huduku found it. Headlines of outlets that opted\n\
          out, headlines taken down and articles found withdrawn are not in any file; every\n\
-         file is rewritten when that changes, past days included.\n\n",
+         file is rewritten when that changes, however old.\n\n",
     );
     s.push_str(&format!("Licence: {licence}.\n"));
     s.push_str(

@@ -39,8 +39,9 @@ use site::{DayTopics, Listing, Lists};
 pub struct Args {
     #[command(flatten)]
     pub common: Common,
-    /// Days kept on the public pages (counting back from --now).
-    #[arg(long, default_value_t = 30)]
+    /// Days kept on the public pages (counting back from --now). Every day's open data
+    /// stays published, older days' too.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(i64).range(1..))]
     pub days: i64,
     /// The time zone pages show times in: Asia/Kolkata (IST), UTC, or a fixed offset with
     /// its name, such as "+05:30 IST". Machine-readable times stay in UTC.
@@ -79,11 +80,13 @@ pub fn run(args: &Args) -> Result<Report> {
     let today = crate::time::day(now);
     let this_hour = crate::time::hour(now);
     let dir = data.site_dir();
-    let days: Vec<String> = data
-        .days()?
-        .into_iter()
-        .filter(|d| *d >= first_day && *d <= today)
+    let all_days = data.days()?;
+    let days: Vec<String> = all_days
+        .iter()
+        .filter(|d| **d >= first_day && **d <= today)
+        .cloned()
         .collect();
+    let digest = removals.digest(EXPORT_FORMAT);
 
     let mut pool = Pool::default();
     let mut gather = Gather::default();
@@ -103,8 +106,32 @@ pub fn run(args: &Args) -> Result<Report> {
             Ok(())
         })?;
         export::write_day(&dir, day, &list, &pool, &mut sums)?;
+        write_made(&data, day, &digest, list.len(), &sums)?;
         counts.insert(day.clone(), list.len());
         gather.day(&list, &pool);
+    }
+    // Days before the pages' window: their open data stays, remade only when the removals
+    // in force changed since it was made (or a file of it is missing).
+    let mut archived: BTreeMap<String, usize> = BTreeMap::new();
+    let mut remade = 0usize;
+    for day in all_days.iter().filter(|d| **d < first_day) {
+        if let Some(made) = made(&data, &dir, day, &digest) {
+            archived.insert(day.clone(), made.headlines);
+            sums.extend(made.files);
+            continue;
+        }
+        let list = day_list(&data, day, None, &removals, &mut pool, &mut removed)?;
+        site::put_with(&data.day_dir(day).join("published.jsonl"), |w| {
+            for p in &list {
+                serde_json::to_writer(&mut *w, &p.public(&pool))?;
+                w.write_all(b"\n")?;
+            }
+            Ok(())
+        })?;
+        export::write_day(&dir, day, &list, &pool, &mut sums)?;
+        write_made(&data, day, &digest, list.len(), &sums)?;
+        archived.insert(day.clone(), list.len());
+        remade += 1;
     }
 
     let seen: BTreeMap<String, String> = gather
@@ -142,19 +169,76 @@ pub fn run(args: &Args) -> Result<Report> {
         rules: &rules,
     };
     pages.extend(site::render_rest(&dir, &site, &lists)?);
-    let exported = export::finish(&dir, &counts, sums, licence)?;
+    let mut exported_days = archived.clone();
+    exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
+    let exported = export::finish(&dir, &exported_days, sums, licence)?;
     let mut written: BTreeSet<PathBuf> = pages.iter().map(PathBuf::from).collect();
     written.extend(exported.iter().map(PathBuf::from));
     let pruned = prune(&dir, &dir, &written)?;
     Ok(Report {
         summary: format!(
-            "{} days, {shown} headlines public, {removed} removed, {} pages and {} open-data files written, {pruned} stale files removed",
+            "{} days, {shown} headlines public, {removed} removed, {} pages and {} open-data files written, {} older days' open data kept ({remade} remade), {pruned} stale files removed",
             days.len(),
             pages.len(),
-            exported.len()
+            exported.len(),
+            archived.len()
         ),
         failed: 0,
     })
+}
+
+/// The version of what publish writes for a day (`published.jsonl`, the open data): a
+/// change to those bytes bumps it, so that older days' files are remade too.
+pub const EXPORT_FORMAT: u32 = 2;
+
+/// What a day's public list and open data were made with (`DAY/published-made.json`):
+/// the digest of the removals in force, how many headlines, and the open data's SHA-256.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Made {
+    removals: String,
+    headlines: usize,
+    files: BTreeMap<String, String>,
+}
+
+fn made_path(data: &crate::store::Data, day: &str) -> PathBuf {
+    data.day_dir(day).join("published-made.json")
+}
+
+fn write_made(
+    data: &crate::store::Data,
+    day: &str,
+    digest: &str,
+    headlines: usize,
+    sums: &export::Sums,
+) -> Result<()> {
+    let files: BTreeMap<String, String> = [
+        format!("headlines-{day}.csv"),
+        format!("headlines-{day}.jsonl"),
+    ]
+    .into_iter()
+    .filter_map(|n| sums.get(&n).map(|s| (n, s.clone())))
+    .collect();
+    let made = Made {
+        removals: digest.to_string(),
+        headlines,
+        files,
+    };
+    let mut bytes = serde_json::to_vec_pretty(&made)?;
+    bytes.push(b'\n');
+    site::put(&made_path(data, day), &bytes)
+}
+
+/// What an older day's files were made with, if they need no remaking: the same removals,
+/// and every file of its open data still there.
+fn made(data: &crate::store::Data, site: &Path, day: &str, digest: &str) -> Option<Made> {
+    let made: Made = serde_json::from_slice(&std::fs::read(made_path(data, day)).ok()?).ok()?;
+    let whole = made.files.len() == 2
+        && made
+            .files
+            .keys()
+            .all(|n| site.join(export::DIR).join(n).is_file())
+        && data.day_dir(day).join("published.jsonl").is_file();
+    (made.removals == digest && whole).then_some(made)
 }
 
 /// A day's public list, newest first: the classified headlines of its hours (up to `upto`

@@ -5,7 +5,11 @@
 //!   its requests' own durations plus one spacing before each), and the peak memory.
 //! - extract: MB/s of feed XML through `extract::parse_body`, beside feed-rs alone and a
 //!   bare quick-xml event loop on the same bytes (the ratios are what to quote).
-//! - publish: 30 days of 2,000 sources (about a million headlines) through `publish`.
+//! - publish: 30 days of 2,000 sources (about a million headlines), and one day of 600,000
+//!   headlines from one outlet's runaway feed, through `publish`: wall time and the
+//!   process's own peak memory, of a first run and of a second with nothing changed, and
+//!   the site's size and its largest page. With `HUDUKU_PUBLISH_BEFORE=path/to/publish`
+//!   that build runs beside this one on the same input, and the two outputs are compared.
 //!
 //! `cargo bench --bench pipeline -- hourly|extract|publish` runs one part. Nothing here is a
 //! test: machines are shared and noisy, so read the ratios, not the seconds.
@@ -235,13 +239,29 @@ fn hourly(root: &Path) {
     );
 }
 
-fn publish(root: &Path) {
-    let dir = root.join("publish");
-    let _ = std::fs::remove_dir_all(&dir);
-    let data = dir.join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    std::fs::write(data.join(".huduku"), "bench\n").unwrap();
-    let (days, per_hour) = (30usize, 1400usize);
+/// Runs a command to its end; returns its wall time in seconds and its own peak resident
+/// memory in MiB (the rusage `wait4` returns for that one child, so no other child counts).
+fn measured(cmd: &mut Command) -> (f64, f64) {
+    let t = Instant::now();
+    // wait4 below reaps it, and gives its rusage as it does.
+    #[allow(clippy::zombie_processes)]
+    let child = cmd.spawn().unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    let got = unsafe { libc::wait4(pid, &mut status, 0, &mut ru) };
+    let secs = t.elapsed().as_secs_f64();
+    assert_eq!(got, pid, "wait4");
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "{cmd:?} failed: {status}"
+    );
+    (secs, ru.ru_maxrss as f64 / 1024.0)
+}
+
+/// Writes `days` days of classified headlines from 2026-11-01 on, `per_hour` an hour, each
+/// from `outlets` outlets of five feeds each; returns how many.
+fn classified_days(data: &Path, days: usize, per_hour: usize, outlets: usize) -> usize {
     let start = chrono::DateTime::parse_from_rfc3339("2026-11-01T00:00:00Z")
         .unwrap()
         .with_timezone(&chrono::Utc);
@@ -254,15 +274,14 @@ fn publish(root: &Path) {
             std::fs::create_dir_all(&hour_dir).unwrap();
             let mut out = String::with_capacity(per_hour * 400);
             for i in 0..per_hour {
-                let link = format!(
-                    "https://outlet{}.example/news/{d}/{h}/{i}.html",
-                    i % 2000 / 5
-                );
+                let o = (i + h * per_hour) % (outlets * 5) / 5;
+                let link = format!("https://outlet{o}.example/news/{d}/{h}/{i}.html");
+                let at = t + chrono::Duration::seconds((i % 3600) as i64);
                 let rec = serde_json::json!({
-                    "id": huduku::records::item_id(&link), "outlet": format!("Outlet {}", i % 2000 / 5),
-                    "source": format!("https://outlet{}.example/feed{}.xml", i % 2000 / 5, i % 5), "lang": if i % 2 == 0 { "kn" } else { "en" },
+                    "id": huduku::records::item_id(&link), "outlet": format!("Outlet {o}"),
+                    "source": format!("https://outlet{o}.example/feed{}.xml", i % 5), "lang": if i % 2 == 0 { "kn" } else { "en" },
                     "headline": format!("ಬೆಂಗಳೂರು ಸುದ್ದಿ headline {d}-{h}-{i}"), "link": link,
-                    "published": huduku::time::fmt(t), "date_source": "publisher", "first_seen": huduku::time::fmt(t),
+                    "published": huduku::time::fmt(at), "date_source": "publisher", "first_seen": huduku::time::fmt(t),
                     "category": ["Politics"], "topic": topics[i % topics.len()], "evidence": "category", "opinion": i % 17 == 0
                 });
                 out.push_str(&rec.to_string());
@@ -272,6 +291,64 @@ fn publish(root: &Path) {
             std::fs::write(hour_dir.join("classified.jsonl"), out).unwrap();
         }
     }
+    total
+}
+
+/// A SHA-256 over every page, open-data file and `published.jsonl` (paths and bytes), and
+/// the site's size and its largest page, so two programs' outputs can be compared.
+fn outputs(data: &Path) -> (String, u64, u64) {
+    use sha2::{Digest, Sha256};
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(data, &mut files);
+    files.sort();
+    let mut h = Sha256::new();
+    let (mut site, mut largest) = (0u64, 0u64);
+    for f in &files {
+        let rel = f.strip_prefix(data).unwrap();
+        let in_site = rel.starts_with("site");
+        if !in_site && !rel.ends_with("published.jsonl") {
+            continue;
+        }
+        let bytes = std::fs::read(f).unwrap();
+        if in_site {
+            site += bytes.len() as u64;
+            if rel.extension().is_some_and(|e| e == "html") {
+                largest = largest.max(bytes.len() as u64);
+            }
+        }
+        h.update(rel.to_string_lossy().as_bytes());
+        h.update([0]);
+        h.update(&bytes);
+    }
+    let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    (hex[..16].to_string(), site, largest)
+}
+
+/// Removes what publish writes, so the next run starts from nothing.
+fn unpublish(data: &Path) {
+    let _ = std::fs::remove_dir_all(data.join("site"));
+    for e in std::fs::read_dir(data).unwrap() {
+        let _ = std::fs::remove_file(e.unwrap().path().join("published.jsonl"));
+    }
+}
+
+/// publish over one data set: a first run (nothing published yet) and a second (nothing
+/// changed), for the program built here and, when `HUDUKU_PUBLISH_BEFORE` names another
+/// publish binary, for that one too, side by side on the same input.
+fn publish_case(dir: &Path, data: &Path, what: &str, now: &str) {
+    // A data directory made on purpose, as `make init` does.
+    std::fs::create_dir_all(data).unwrap();
+    std::fs::write(data.join(".huduku"), "bench\n").unwrap();
     let pipeline = dir.join("pipeline");
     std::fs::create_dir_all(&pipeline).unwrap();
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -286,20 +363,71 @@ fn publish(root: &Path) {
         "outlet,lang,kind,section,url,selector,status\nOutlet 0,en,feed,top,https://outlet0.example/feed0.xml,,test\n",
     )
     .unwrap();
-    let t = Instant::now();
-    let st = Command::new(env!("CARGO_BIN_EXE_publish"))
-        .args(["--now", "2026-11-30T23:59:59Z", "--data"])
-        .arg(&data)
-        .arg("--pipeline")
-        .arg(&pipeline)
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let secs = t.elapsed().as_secs_f64();
-    println!("publish: {days} days, {total} headlines");
+    let mut bins: Vec<(String, PathBuf)> = Vec::new();
+    if let Some(before) = std::env::var_os("HUDUKU_PUBLISH_BEFORE") {
+        bins.push(("before".into(), PathBuf::from(before)));
+    }
+    bins.push(("this".into(), PathBuf::from(env!("CARGO_BIN_EXE_publish"))));
+    println!("publish: {what}");
     println!(
-        "  publish wall {secs:8.2} s   ({:.0} headlines/s; target: well under 60 s)",
-        total as f64 / secs
+        "  {:<8} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}  outputs",
+        "program", "first s", "first MiB", "again s", "again MiB", "site MiB", "page KiB"
+    );
+    let mut digests = Vec::new();
+    for (name, bin) in &bins {
+        unpublish(data);
+        let run = || {
+            let mut c = Command::new(bin);
+            c.args(["--now", now, "--data"])
+                .arg(data)
+                .arg("--pipeline")
+                .arg(&pipeline)
+                .stderr(Stdio::null());
+            measured(&mut c)
+        };
+        let (first, first_mib) = run();
+        let (again, again_mib) = run();
+        let (digest, site, largest) = outputs(data);
+        println!(
+            "  {name:<8} {first:>10.2} {first_mib:>10.1} {again:>10.2} {again_mib:>10.1} {:>10.1} {:>10.1}  {digest}",
+            site as f64 / 1048576.0,
+            largest as f64 / 1024.0
+        );
+        digests.push(digest);
+    }
+    if digests.len() == 2 {
+        println!(
+            "  same bytes: {}",
+            if digests[0] == digests[1] {
+                "yes"
+            } else {
+                "no"
+            }
+        );
+    }
+}
+
+fn publish(root: &Path) {
+    // 30 days of 2,000 sources (400 outlets of five feeds), about a million headlines.
+    let dir = root.join("publish");
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.join("data");
+    let total = classified_days(&data, 30, 1400, 400);
+    publish_case(
+        &dir,
+        &data,
+        &format!("30 days of 2,000 sources, {total} headlines"),
+        "2026-11-30T23:59:59Z",
+    );
+    // One outlet's feed with 25,000 new items an hour: 600,000 headlines in one day.
+    let dir = root.join("publish-crowded");
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.join("data");
+    let total = classified_days(&data, 1, 25_000, 1);
+    publish_case(
+        &dir,
+        &data,
+        &format!("one day, one outlet, {total} headlines"),
+        "2026-11-01T23:59:59Z",
     );
 }

@@ -954,3 +954,326 @@ fn a_crowded_topic_gets_a_page_of_its_own_for_the_day() {
         records.len()
     );
 }
+
+#[test]
+fn a_days_page_of_one_topic_lists_at_most_its_bound_and_points_to_the_open_data() {
+    let cap = huduku::publish::site::DAY_TOPIC_PAGE_MAX;
+    let n = cap + 50;
+    let records: Vec<Classified> = (0..n)
+        .map(|i| {
+            rec(
+                "Plains Post",
+                "en",
+                &format!("Flood item {i:04}"),
+                &format!("https://plains.example/news/f{i:04}.html"),
+                &format!(
+                    "2026-11-30T0{}:{:02}:{:02}Z",
+                    i / 3600 % 5,
+                    i / 60 % 60,
+                    i % 60
+                ),
+                "environment",
+                false,
+            )
+        })
+        .collect();
+    let w = fixture("publish_day_topic_bound", &records);
+    w.stage("publish", NOW);
+    let sel = |s: &str| scraper::Selector::parse(s).unwrap();
+    for lang in ["en", "kn"] {
+        let html = page(&w, &format!("{lang}/days/{DAY}/environment.html"));
+        let doc = scraper::Html::parse_document(&html);
+        let shown: Vec<String> = doc
+            .select(&sel("a.h"))
+            .map(|a| a.text().collect())
+            .collect();
+        assert_eq!(shown.len(), cap, "{lang}: the page lists the newest {cap}");
+        assert_eq!(shown[0], format!("Flood item {:04}", n - 1), "newest first");
+        assert!(
+            doc.select(&sel("a[href]"))
+                .any(|a| a.value().attr("href")
+                    == Some(&*format!("../../../data/headlines-{DAY}.csv"))),
+            "{lang}: the page points to the day's open data"
+        );
+        let day = page(&w, &format!("{lang}/days/{DAY}.html"));
+        assert!(
+            day.contains(&n.to_string()),
+            "{lang}: the day page says how many"
+        );
+    }
+    assert!(
+        page(&w, &format!("en/days/{DAY}.html"))
+            .contains(&format!("The newest {cap} of {n} headlines on Environment"))
+    );
+    // The open data has every one.
+    assert_eq!(
+        w.read(&format!("site/data/headlines-{DAY}.jsonl"))
+            .lines()
+            .count(),
+        n
+    );
+}
+
+/// Runs publish to its end; returns its own peak resident memory in MiB (the rusage that
+/// `wait4` returns for that one child, so other tests' children never count).
+fn publish_peak_mib(w: &Workdir, now: &str) -> f64 {
+    let mut c = w.command("publish", now);
+    c.stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    // wait4 below reaps it, and gives its rusage as it does.
+    #[allow(clippy::zombie_processes)]
+    let child = c.spawn().unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut ru) }, pid);
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "publish failed: {status}"
+    );
+    ru.ru_maxrss as f64 / 1024.0
+}
+
+#[test]
+fn publish_holds_one_day_in_memory_not_every_kept_day() {
+    // Ten days of 20,000 headlines each (one outlet, one topic, like a runaway feed):
+    // holding every kept day took about 200 MiB; one day at a time, a small part of that.
+    let (days, per_day) = (10usize, 20_000usize);
+    let w = Workdir::new("publish_memory_one_day");
+    std::fs::write(&w.sources, SOURCES).unwrap();
+    for d in 0..days {
+        let day = format!("2026-11-{:02}", 21 + d);
+        for hour in 0..4 {
+            let mut out = String::new();
+            for i in 0..per_day / 4 {
+                let link = format!("https://plains.example/news/{d}/{hour}/{i:05}.html");
+                let at = format!("{day}T{hour:02}:{:02}:{:02}Z", i / 60 % 60, i % 60);
+                let c = rec(
+                    "Plains Post",
+                    "en",
+                    &format!("Runaway item {d}-{hour}-{i}"),
+                    &link,
+                    &at,
+                    "world",
+                    false,
+                );
+                out.push_str(&serde_json::to_string(&c).unwrap());
+                out.push('\n');
+            }
+            let dir = w.data.join(&day).join(format!("{hour:02}"));
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("classified.jsonl"), out).unwrap();
+        }
+    }
+    let mib = publish_peak_mib(&w, NOW);
+    assert!(
+        mib < 64.0,
+        "publish of {days} days x {per_day} headlines peaked at {mib:.0} MiB"
+    );
+    // Every day is published, and no page grew with the headlines.
+    let csvs = std::fs::read_dir(w.data.join("site/data")).unwrap().count();
+    assert_eq!(
+        csvs,
+        2 * days + 2,
+        "CSV and JSON lines per day, README, SHA256SUMS"
+    );
+    for (path, bytes) in site_files(&w) {
+        if path.extension().is_some_and(|e| e == "html") {
+            assert!(
+                bytes.len() < 1 << 20,
+                "{} weighs {} bytes",
+                path.display(),
+                bytes.len()
+            );
+        }
+    }
+}
+
+/// Control characters (C0 but tab and newline, DEL, C1) and bidirectional embeddings,
+/// overrides and isolates: none may reach a page or the open data.
+fn unwanted(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+#[test]
+fn control_and_bidi_characters_never_reach_pages_or_open_data_and_headlines_sit_in_bdi() {
+    let headline = "ರಣಜಿ\u{0}\u{1b}[2J\u{7} ಟ್ರೋಫಿ\u{85}\u{9b}:\tಕರ್ನಾ\u{200d}ಟಕ\u{200c}ಕ್ಕೆ\nಜಯ \u{202e}txet desrever\u{202c} \u{2067}عربي\u{2069}";
+    let clean = "ರಣಜಿ[2J ಟ್ರೋಫಿ: ಕರ್ನಾ\u{200d}ಟಕ\u{200c}ಕ್ಕೆ ಜಯ txet desrever عربي";
+    let mut records = ordinary();
+    records.push(rec(
+        "Bidi\u{202e} Times\u{1}",
+        "kn",
+        headline,
+        "https://kn.example/news/controls.html",
+        "2026-11-30T05:30:00Z",
+        "sport",
+        false,
+    ));
+    let w = fixture("publish_controls_bidi", &records);
+    w.stage("publish", NOW);
+    let mut checked = 0;
+    for (path, bytes) in site_files(&w) {
+        let text = String::from_utf8(bytes).unwrap();
+        let at = path.display();
+        // Tabs and newlines of our own (CSV line ends) are allowed; none comes from a headline.
+        let bad: Vec<char> = text
+            .chars()
+            .filter(|c| unwanted(*c) && *c != '\n')
+            .collect();
+        assert!(bad.is_empty(), "{at} holds {bad:?}");
+        assert!(
+            !text.contains("\\u00") && !text.contains("\\t"),
+            "{at}: an escaped control"
+        );
+        if text.contains("txet desrever") {
+            checked += 1;
+            assert!(text.contains(clean), "{at} has the headline, cleaned");
+        }
+    }
+    assert!(
+        checked >= 8,
+        "the headline is on pages and in the open data: {checked}"
+    );
+    let published = w.read(&format!("{DAY}/published.jsonl"));
+    assert!(!published.chars().any(|c| unwanted(c) && c != '\n'));
+    // The CSV and the JSON lines carry it as one clean field.
+    let mut rdr =
+        csv::Reader::from_path(w.data.join(format!("site/data/headlines-{DAY}.csv"))).unwrap();
+    let rows: Vec<csv::StringRecord> = rdr.records().map(Result::unwrap).collect();
+    assert!(
+        rows.iter().any(|r| &r[1] == clean && &r[0] == "Bidi Times"),
+        "{rows:?}"
+    );
+    // Every headline and outlet name on a page sits in a <bdi>.
+    let sel = |s: &str| scraper::Selector::parse(s).unwrap();
+    for rel in [
+        "en/index.html",
+        "kn/index.html",
+        &format!("en/days/{DAY}.html"),
+        "en/topics/sport.html",
+    ] {
+        let doc = scraper::Html::parse_document(&page(&w, rel));
+        let mut n = 0;
+        for a in doc.select(&sel("a.h")) {
+            let bdi: Vec<_> = a.select(&sel("bdi")).collect();
+            assert_eq!(bdi.len(), 1, "{rel}: {}", a.html());
+            assert_eq!(
+                bdi[0].text().collect::<String>(),
+                a.text().collect::<String>()
+            );
+            n += 1;
+        }
+        assert!(n >= 2, "{rel}: {n} headlines");
+        for meta in doc.select(&sel("ul.hl .meta")) {
+            assert!(
+                meta.select(&sel("bdi")).next().is_some(),
+                "{rel}: outlet in {}",
+                meta.html()
+            );
+        }
+        assert!(
+            doc.select(&sel("a.h bdi"))
+                .any(|b| b.text().collect::<String>() == clean)
+        );
+    }
+}
+
+#[test]
+fn open_data_is_an_archive_and_a_removal_reaches_every_day_however_old() {
+    const OLD: &str = "2026-10-01";
+    let w = fixture("publish_archive", &ordinary());
+    let old = [
+        rec(
+            "Hill Herald",
+            "en",
+            "An old story that stays",
+            "https://hill.example/news/old-stays.html",
+            "2026-10-01T04:00:00Z",
+            "local",
+            false,
+        ),
+        rec(
+            "Plains Post",
+            "en",
+            "An old story taken down later",
+            "https://plains.example/news/old-gone.html",
+            "2026-10-01T03:00:00Z",
+            "local",
+            false,
+        ),
+    ];
+    huduku::store::write_jsonl(&w.data.join(OLD).join("05/classified.jsonl"), &old).unwrap();
+    // Published while the old day was on the pages, then again 60 days on.
+    w.stage("publish", "2026-10-01T23:59:59Z");
+    assert!(w.data.join("site/en/days/2026-10-01.html").exists());
+    w.stage("publish", NOW);
+    let csv = format!("site/data/headlines-{OLD}.csv");
+    let jsonl = format!("site/data/headlines-{OLD}.jsonl");
+    let published = format!("{OLD}/published.jsonl");
+    assert!(
+        !w.data.join("site/en/days/2026-10-01.html").exists(),
+        "the pages have a window"
+    );
+    for f in [&csv, &jsonl, &published] {
+        let text = w.read(f);
+        assert!(
+            text.contains("An old story that stays") && text.contains("old-gone"),
+            "{f} stays published: {text}"
+        );
+    }
+    let sums = w.read("site/data/SHA256SUMS");
+    assert!(sums.contains(&format!("  headlines-{OLD}.csv\n")), "{sums}");
+    assert!(
+        w.read("site/data/README.txt")
+            .contains(&format!("{OLD}: 2 headlines"))
+    );
+    let check = |w: &Workdir| {
+        let out = Command::new("sha256sum")
+            .args(["-c", "--quiet", "SHA256SUMS"])
+            .current_dir(w.data.join("site/data"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    };
+    check(&w);
+
+    // A takedown of the old headline rewrites that day's files, though no page shows it.
+    w.append(
+        "takedowns.csv",
+        "https://plains.example/news/old-gone.html,2026-11-30,asked by the publisher",
+    );
+    w.stage("publish", NOW);
+    for f in [&csv, &jsonl, &published] {
+        let text = w.read(f);
+        assert!(
+            !text.contains("old-gone"),
+            "{f} still holds the taken-down link"
+        );
+        assert!(text.contains("An old story that stays"), "{f}");
+    }
+    assert!(
+        w.read("site/data/README.txt")
+            .contains(&format!("{OLD}: 1 headlines"))
+    );
+    check(&w);
+
+    // A window of no days is refused, and nothing is lost.
+    let mut c = w.command("publish", NOW);
+    c.args(["--days", "0"]);
+    let out = c.output().unwrap();
+    assert!(
+        !matches!(out.status.code(), Some(0) | Some(3)),
+        "{}",
+        describe(&c, &out)
+    );
+    assert!(w.read(&csv).contains("An old story that stays"));
+    assert!(
+        w.data
+            .join(format!("site/data/headlines-{DAY}.csv"))
+            .exists()
+    );
+}

@@ -1,17 +1,20 @@
 //! The open data: each day's public headlines as CSV and as JSON lines, a README that
 //! describes every column and states the licence, and a `SHA256SUMS` manifest that
-//! `sha256sum -c` accepts. Everything in `site/data/`, rewritten whole by every publish.
+//! `sha256sum -c` accepts. Everything in `site/data/`. A day's files are written as the day
+//! goes by, each streamed to disk (and only when it changed), never whole in memory.
 //!
 //! A spreadsheet treats a cell beginning with `=`, `+`, `-` or `@` (or a tab or carriage
 //! return) as a formula; in the CSV such a cell gets a leading `'` so it stays inert text.
 //! The JSON lines carry the text exactly as published.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::Path;
 
-use crate::records::{DateSource, Published};
+use super::rows::{Pool, PublicRef, Row as DayRow};
+use crate::records::DateSource;
 
 /// The licence line written into the README when none is configured.
 pub const DEFAULT_LICENCE: &str = "CC BY 4.0, crediting the outlets";
@@ -40,7 +43,7 @@ pub const COLUMNS: [(&str, &str); 8] = [
     ),
     (
         "headline",
-        "The headline exactly as the publisher wrote it (plain text, markup removed).",
+        "The headline as the publisher wrote it (plain text: markup, control characters and bidirectional controls removed; a tab or line break is a space).",
     ),
     (
         "link",
@@ -65,15 +68,15 @@ pub const COLUMNS: [(&str, &str); 8] = [
     ),
 ];
 
-pub fn row(p: &Published) -> Row<'_> {
+pub fn row<'a>(p: &PublicRef<'a>) -> Row<'a> {
     Row {
-        outlet: &p.outlet,
-        headline: &p.headline,
-        link: &p.link,
+        outlet: p.outlet,
+        headline: p.headline,
+        link: p.link,
         published: crate::time::fmt(p.published),
-        topic: &p.topic,
+        topic: p.topic,
         opinion: p.opinion,
-        lang: &p.lang,
+        lang: p.lang,
         published_from: match p.date_source {
             DateSource::Publisher => "publisher",
             DateSource::FirstSeen => "first-seen",
@@ -91,13 +94,13 @@ pub fn inert(cell: &str) -> String {
 }
 
 /// The day's CSV: a header row, then one row per headline, `\n` line ends, UTF-8 (no BOM).
-pub fn csv(list: &[Published]) -> Result<Vec<u8>> {
+pub fn csv(out: &mut dyn Write, list: &[DayRow], pool: &Pool) -> std::io::Result<()> {
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::new());
+        .from_writer(out);
     w.write_record(COLUMNS.iter().map(|(name, _)| *name))?;
     for p in list {
-        let r = row(p);
+        let r = row(&p.public(pool));
         w.write_record([
             inert(r.outlet),
             inert(r.headline),
@@ -109,30 +112,30 @@ pub fn csv(list: &[Published]) -> Result<Vec<u8>> {
             r.published_from.to_string(),
         ])?;
     }
-    w.into_inner().context("finishing the CSV")
+    w.flush()
 }
 
 /// The day's JSON lines: the same columns, the text exactly as published.
-pub fn jsonl(list: &[Published]) -> Result<Vec<u8>> {
-    let mut out = Vec::new();
+pub fn jsonl(out: &mut dyn Write, list: &[DayRow], pool: &Pool) -> std::io::Result<()> {
     for p in list {
-        serde_json::to_writer(&mut out, &row(p))?;
-        out.push(b'\n');
+        serde_json::to_writer(&mut *out, &row(&p.public(pool)))?;
+        out.write_all(b"\n")?;
     }
-    Ok(out)
+    Ok(())
 }
 
-fn readme(licence: &str, days: &BTreeMap<String, Vec<Published>>) -> String {
+fn readme(licence: &str, days: &BTreeMap<String, usize>) -> String {
     let mut s = String::new();
     s.push_str("Huduku open data\n================\n\n");
     s.push_str(
-        "The public headlines of each day Huduku keeps, one file per UTC day in two forms:\n\
+        "The public headlines of every day Huduku has published, one file per UTC day in two\n\
+         forms (a day's files stay here for good, also once its pages are gone):\n\
          headlines-DAY.csv (comma-separated, a header row, UTF-8 without a byte-order mark,\n\
          one row per headline, \\n line ends) and headlines-DAY.jsonl (one JSON object per line,\n\
          the same fields in the same order). Rows are newest first, then by link.\n\n\
          A headline is in the file of the day Huduku found it. Headlines of outlets that opted\n\
          out, headlines taken down and articles found withdrawn are not in any file; every\n\
-         file is rewritten when that changes, past days included.\n\n",
+         file is rewritten when that changes, however old.\n\n",
     );
     s.push_str(&format!("Licence: {licence}.\n"));
     s.push_str(
@@ -153,35 +156,53 @@ fn readme(licence: &str, days: &BTreeMap<String, Vec<Published>>) -> String {
          `sha256sum -c SHA256SUMS` in this directory.\n\n",
     );
     s.push_str("Days\n----\n\n");
-    for (day, list) in days.iter().rev() {
-        s.push_str(&format!("{day}: {} headlines\n", list.len()));
+    for (day, count) in days.iter().rev() {
+        s.push_str(&format!("{day}: {count} headlines\n"));
     }
     s
 }
 
-/// Writes the open data under `site/data/`; returns the paths written, relative to the site.
-pub fn write(
+/// The open data's files of a day, by name, with the SHA-256 of each.
+pub type Sums = BTreeMap<String, String>;
+
+/// Writes a day's CSV and JSON lines under `site/data/` (each only if it changed) and adds
+/// their names and SHA-256 to `sums`.
+pub fn write_day(
     site: &Path,
-    days: &BTreeMap<String, Vec<Published>>,
+    day: &str,
+    list: &[DayRow],
+    pool: &Pool,
+    sums: &mut Sums,
+) -> Result<()> {
+    let dir = site.join(DIR);
+    let name = format!("headlines-{day}.csv");
+    let sum = super::site::put_with(&dir.join(&name), |w| csv(w, list, pool))?;
+    sums.insert(name, sum);
+    let name = format!("headlines-{day}.jsonl");
+    let sum = super::site::put_with(&dir.join(&name), |w| jsonl(w, list, pool))?;
+    sums.insert(name, sum);
+    Ok(())
+}
+
+/// Writes the README (the days with how many headlines each) and `SHA256SUMS` of every
+/// file; returns the paths of the open data, relative to the site.
+pub fn finish(
+    site: &Path,
+    days: &BTreeMap<String, usize>,
+    mut sums: Sums,
     licence: &str,
 ) -> Result<Vec<String>> {
     let dir = site.join(DIR);
-    let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    for (day, list) in days {
-        files.insert(format!("headlines-{day}.csv"), csv(list)?);
-        files.insert(format!("headlines-{day}.jsonl"), jsonl(list)?);
-    }
-    files.insert("README.txt".into(), readme(licence, days).into_bytes());
-    let mut sums = String::new();
-    for (name, bytes) in &files {
-        sums.push_str(&format!("{}  {name}\n", crate::store::sha256_hex(bytes)));
-    }
+    let readme = readme(licence, days).into_bytes();
+    super::site::put(&dir.join("README.txt"), &readme)?;
+    sums.insert("README.txt".into(), crate::store::sha256_hex(&readme));
+    let mut manifest = String::new();
     let mut written = Vec::new();
-    for (name, bytes) in &files {
-        super::site::put(&dir.join(name), bytes)?;
+    for (name, sum) in &sums {
+        manifest.push_str(&format!("{sum}  {name}\n"));
         written.push(format!("{DIR}/{name}"));
     }
-    super::site::put(&dir.join("SHA256SUMS"), sums.as_bytes())?;
+    super::site::put(&dir.join("SHA256SUMS"), manifest.as_bytes())?;
     written.push(format!("{DIR}/SHA256SUMS"));
     Ok(written)
 }

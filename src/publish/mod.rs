@@ -19,14 +19,19 @@ pub mod fetching;
 pub mod i18n;
 pub mod outlets;
 pub mod removals;
+pub mod rows;
 pub mod site;
 
 use anyhow::Result;
-use std::collections::{BTreeMap, BTreeSet};
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use crate::cli::{Common, Report};
 use crate::records::{Classified, Published};
+use rows::{Pool, Row, Seen, Sym};
+use site::{DayTopics, Listing, Lists};
 
 /// Publish the public pages and each day's public list.
 #[derive(Debug, clap::Parser)]
@@ -34,8 +39,9 @@ use crate::records::{Classified, Published};
 pub struct Args {
     #[command(flatten)]
     pub common: Common,
-    /// Days kept on the public pages (counting back from --now).
-    #[arg(long, default_value_t = 30)]
+    /// Days kept on the public pages (counting back from --now). Every day's open data
+    /// stays published, older days' too.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(i64).range(1..))]
     pub days: i64,
     /// The time zone pages show times in: Asia/Kolkata (IST), UTC, or a fixed offset with
     /// its name, such as "+05:30 IST". Machine-readable times stay in UTC.
@@ -51,6 +57,12 @@ pub struct Args {
     pub licence: String,
 }
 
+/// Publishes. The days go by one at a time, newest first: a day's list is made, written
+/// (`published.jsonl` and the day's open data) and handed to [`Gather`], which keeps only
+/// what the pages across the days need; then each day's `published.jsonl` is read back, a
+/// line at a time, for the day's own pages. Memory holds one day's list, the bounded lists
+/// of the pages, and eight bytes per headline of the kept days (so that a link seen on two
+/// days counts once, on the newer).
 pub fn run(args: &Args) -> Result<Report> {
     let now = args.common.now()?;
     let zone = i18n::Zone::parse(&args.tz)?;
@@ -68,81 +80,354 @@ pub fn run(args: &Args) -> Result<Report> {
     let first_day = crate::time::day(now - chrono::Duration::days(args.days - 1));
     let today = crate::time::day(now);
     let this_hour = crate::time::hour(now);
-    let mut days: BTreeMap<String, Vec<Published>> = BTreeMap::new();
+    let dir = data.site_dir();
+    let all_days = data.days()?;
+    let days: Vec<String> = all_days
+        .iter()
+        .filter(|d| **d >= first_day && **d <= today)
+        .cloned()
+        .collect();
+    let digest = removals.digest(EXPORT_FORMAT);
+
+    let mut pool = Pool::default();
+    let mut gather = Gather::default();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut sums = export::Sums::new();
     let (mut shown, mut removed) = (0usize, 0usize);
-    for day in data.days()? {
-        if day < first_day || day > today {
+    for day in days.iter().rev() {
+        let upto = (*day == today).then_some(this_hour.as_str());
+        let list = day_list(&data, day, upto, &removals, &mut pool, &mut removed)?;
+        shown += list.len();
+        // Written atomically, and only when it changed (past days mostly do not).
+        site::put_with(&data.day_dir(day).join("published.jsonl"), |w| {
+            for p in &list {
+                serde_json::to_writer(&mut *w, &p.public(&pool))?;
+                w.write_all(b"\n")?;
+            }
+            Ok(())
+        })?;
+        export::write_day(&dir, day, &list, &pool, &mut sums)?;
+        write_made(&data, day, &digest, list.len(), &sums)?;
+        counts.insert(day.clone(), list.len());
+        gather.day(&list, &pool);
+    }
+    // Days before the pages' window: their open data stays, remade only when the removals
+    // in force changed since it was made (or a file of it is missing).
+    let mut archived: BTreeMap<String, usize> = BTreeMap::new();
+    let mut remade = 0usize;
+    for day in all_days.iter().filter(|d| **d < first_day) {
+        if let Some(made) = made(&data, &dir, day, &digest) {
+            archived.insert(day.clone(), made.headlines);
+            sums.extend(made.files);
             continue;
         }
-        let mut list: BTreeMap<String, Published> = BTreeMap::new();
-        for hour in data.hours(&day)? {
-            if day == today && hour > this_hour {
-                continue;
+        let list = day_list(&data, day, None, &removals, &mut pool, &mut removed)?;
+        site::put_with(&data.day_dir(day).join("published.jsonl"), |w| {
+            for p in &list {
+                serde_json::to_writer(&mut *w, &p.public(&pool))?;
+                w.write_all(b"\n")?;
             }
-            let path = data.hour_dir(&day, &hour).join("classified.jsonl");
-            for c in crate::store::read_jsonl_opt::<Classified>(&path)? {
-                if removals.removes(&c).is_some() {
-                    removed += 1;
-                    continue;
-                }
-                list.entry(c.id.clone()).or_insert_with(|| public(c));
-            }
-        }
-        let mut list: Vec<Published> = list.into_values().collect();
-        list.sort_by(|a, b| {
-            b.published
-                .cmp(&a.published)
-                .then_with(|| a.link.cmp(&b.link))
-        });
-        shown += list.len();
-        let mut bytes = Vec::with_capacity(list.len() * 384);
-        for p in &list {
-            serde_json::to_writer(&mut bytes, p)?;
-            bytes.push(b'\n');
-        }
-        // Written atomically, and only when it changed (past days mostly do not).
-        site::put(&data.day_dir(&day).join("published.jsonl"), &bytes)?;
-        days.insert(day, list);
+            Ok(())
+        })?;
+        export::write_day(&dir, day, &list, &pool, &mut sums)?;
+        write_made(&data, day, &digest, list.len(), &sums)?;
+        archived.insert(day.clone(), list.len());
+        remade += 1;
     }
-    let outlets = outlets::load(&pipeline, &data, &today, &days)?;
+
+    let seen: BTreeMap<String, String> = gather
+        .langs
+        .iter()
+        .map(|(o, l)| (pool.get(*o).to_string(), pool.get(*l).to_string()))
+        .collect();
+    let outlets = outlets::load(&pipeline, &data, &today, &seen)?;
+    let slugs = site::outlet_pages(gather.outlets.keys().map(|o| pool.get(*o)), &outlets);
     let rules = fetching::Rules::enforced();
-    let dir = data.site_dir();
+    let lists = gather.lists(&pool);
+    let mut pages = Vec::new();
+    for (i, day) in days.iter().enumerate() {
+        let topics = day_topics(&data.day_dir(day).join("published.jsonl"), &mut pool)?;
+        let site = site::Site {
+            days: &counts,
+            pool: &pool,
+            outlets: &outlets,
+            slugs: &slugs,
+            zone: &zone,
+            licence,
+            rules: &rules,
+        };
+        let prev = i.checked_sub(1).map(|j| days[j].as_str());
+        let next = days.get(i + 1).map(String::as_str);
+        pages.extend(site::render_day(&dir, &site, day, prev, next, &topics)?);
+    }
     let site = site::Site {
-        days: &days,
+        days: &counts,
+        pool: &pool,
         outlets: &outlets,
+        slugs: &slugs,
         zone: &zone,
         licence,
         rules: &rules,
     };
-    let pages = site::render(&dir, &site)?;
-    let exported = export::write(&dir, &days, licence)?;
+    pages.extend(site::render_rest(&dir, &site, &lists)?);
+    let mut exported_days = archived.clone();
+    exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
+    let exported = export::finish(&dir, &exported_days, sums, licence)?;
     let mut written: BTreeSet<PathBuf> = pages.iter().map(PathBuf::from).collect();
     written.extend(exported.iter().map(PathBuf::from));
     let pruned = prune(&dir, &dir, &written)?;
     Ok(Report {
         summary: format!(
-            "{} days, {shown} headlines public, {removed} removed, {} pages and {} open-data files written, {pruned} stale files removed",
+            "{} days, {shown} headlines public, {removed} removed, {} pages and {} open-data files written, {} older days' open data kept ({remade} remade), {pruned} stale files removed",
             days.len(),
             pages.len(),
-            exported.len()
+            exported.len(),
+            archived.len()
         ),
         failed: 0,
     })
 }
 
-/// The public record of a classified headline: no author, no summary, nothing else.
-fn public(c: Classified) -> Published {
-    Published {
-        id: c.id,
-        outlet: c.outlet,
-        source: c.source,
-        lang: c.lang,
-        headline: c.headline,
-        link: c.link,
-        published: c.published,
-        date_source: c.date_source,
-        topic: c.topic,
-        opinion: c.opinion,
+/// The version of what publish writes for a day (`published.jsonl`, the open data): a
+/// change to those bytes bumps it, so that older days' files are remade too.
+pub const EXPORT_FORMAT: u32 = 2;
+
+/// What a day's public list and open data were made with (`DAY/published-made.json`):
+/// the digest of the removals in force, how many headlines, and the open data's SHA-256.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Made {
+    removals: String,
+    headlines: usize,
+    files: BTreeMap<String, String>,
+}
+
+fn made_path(data: &crate::store::Data, day: &str) -> PathBuf {
+    data.day_dir(day).join("published-made.json")
+}
+
+fn write_made(
+    data: &crate::store::Data,
+    day: &str,
+    digest: &str,
+    headlines: usize,
+    sums: &export::Sums,
+) -> Result<()> {
+    let files: BTreeMap<String, String> = [
+        format!("headlines-{day}.csv"),
+        format!("headlines-{day}.jsonl"),
+    ]
+    .into_iter()
+    .filter_map(|n| sums.get(&n).map(|s| (n, s.clone())))
+    .collect();
+    let made = Made {
+        removals: digest.to_string(),
+        headlines,
+        files,
+    };
+    let mut bytes = serde_json::to_vec_pretty(&made)?;
+    bytes.push(b'\n');
+    site::put(&made_path(data, day), &bytes)
+}
+
+/// What an older day's files were made with, if they need no remaking: the same removals,
+/// and every file of its open data still there.
+fn made(data: &crate::store::Data, site: &Path, day: &str, digest: &str) -> Option<Made> {
+    let made: Made = serde_json::from_slice(&std::fs::read(made_path(data, day)).ok()?).ok()?;
+    let whole = made.files.len() == 2
+        && made
+            .files
+            .keys()
+            .all(|n| site.join(export::DIR).join(n).is_file())
+        && data.day_dir(day).join("published.jsonl").is_file();
+    (made.removals == digest && whole).then_some(made)
+}
+
+/// A day's public list, newest first: the classified headlines of its hours (up to `upto`
+/// when given), less what must not be shown, each link once (its first hour's record).
+fn day_list(
+    data: &crate::store::Data,
+    day: &str,
+    upto: Option<&str>,
+    removals: &removals::Removals,
+    pool: &mut Pool,
+    removed: &mut usize,
+) -> Result<Vec<Row>> {
+    let mut ids = rows::Ids::default();
+    let mut list = Vec::new();
+    for hour in data.hours(day)? {
+        if upto.is_some_and(|h| hour.as_str() > h) {
+            continue;
+        }
+        let path = data.hour_dir(day, &hour).join("classified.jsonl");
+        rows::each_jsonl::<Classified>(&path, |c| {
+            if removals.removes(&c).is_some() {
+                *removed += 1;
+            } else if ids.insert(&c.id) {
+                list.push(Row::new(&rows::public(c), pool));
+            }
+            Ok(())
+        })?;
+    }
+    rows::sort(&mut list);
+    list.shrink_to_fit();
+    Ok(list)
+}
+
+/// A day's headlines by topic for its pages, read back from its `published.jsonl` a line at
+/// a time: the first DAY_TOPIC_PAGE_MAX of each topic and how many it has.
+fn day_topics(path: &Path, pool: &mut Pool) -> Result<DayTopics> {
+    let mut topics = DayTopics::new();
+    rows::each_jsonl::<Published>(path, |p| {
+        let t = topics.entry(site::topic_index(&p.topic)).or_default();
+        if t.rows.len() < site::DAY_TOPIC_PAGE_MAX {
+            t.rows.push(Row::new(&p, pool));
+        }
+        t.total += 1;
+        Ok(())
+    })?;
+    Ok(topics)
+}
+
+/// A headline in the running for a bounded list, ranked as the pages list them: newest
+/// first, then by link, then in the order the days were read (newest day first, then the
+/// day's own order).
+#[derive(Debug, Clone)]
+struct Ranked {
+    row: Rc<Row>,
+    seq: u64,
+}
+
+fn rank(a: (&Row, u64), b: (&Row, u64)) -> Ordering {
+    b.0.published
+        .cmp(&a.0.published)
+        .then_with(|| a.0.link().cmp(b.0.link()))
+        .then_with(|| a.1.cmp(&b.1))
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Ranked {}
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> Ordering {
+        rank((&self.row, self.seq), (&other.row, other.seq))
+    }
+}
+
+/// The best headlines offered so far, at most a cap of them (the worst on top, to be let
+/// go first), and how many were offered in all.
+#[derive(Debug, Default)]
+struct Top {
+    heap: BinaryHeap<Ranked>,
+    total: usize,
+}
+
+impl Top {
+    fn wants(&self, cap: usize, row: &Row, seq: u64) -> bool {
+        self.heap.len() < cap
+            || self
+                .heap
+                .peek()
+                .is_some_and(|w| rank((row, seq), (&w.row, w.seq)) == Ordering::Less)
+    }
+    fn offer(&mut self, cap: usize, r: &Ranked) {
+        self.heap.push(r.clone());
+        if self.heap.len() > cap {
+            self.heap.pop();
+        }
+    }
+    fn listing(self) -> Listing<Rc<Row>> {
+        Listing {
+            rows: self
+                .heap
+                .into_sorted_vec()
+                .into_iter()
+                .map(|r| r.row)
+                .collect(),
+            total: self.total,
+        }
+    }
+}
+
+/// What the pages across the days need, gathered a day at a time, newest day first: the
+/// newest headlines of all, of each topic and of each outlet (each list bounded), how many
+/// each has, and each outlet's language.
+#[derive(Debug, Default)]
+struct Gather {
+    seen: Seen,
+    seq: u64,
+    front: Top,
+    topics: BTreeMap<&'static str, Top>,
+    outlets: BTreeMap<Sym, Top>,
+    /// Each outlet's language, from its earliest public headline (oldest day first).
+    langs: BTreeMap<Sym, Sym>,
+}
+
+impl Gather {
+    /// Takes in a day's list (days come newest first).
+    fn day(&mut self, list: &[Row], pool: &Pool) {
+        for p in list.iter().rev() {
+            self.langs.insert(p.outlet, p.lang);
+        }
+        for p in list {
+            // A link seen on two days counts once, on the newer.
+            if self.seen.contains(p.id()) {
+                continue;
+            }
+            self.seq += 1;
+            let seq = self.seq;
+            let topic = self
+                .topics
+                .entry(site::topic_of(pool.get(p.topic)))
+                .or_default();
+            let outlet = self.outlets.entry(p.outlet).or_default();
+            topic.total += 1;
+            outlet.total += 1;
+            let front = self.front.wants(site::FRONT_MAX, p, seq);
+            let in_topic = topic.wants(site::LIST_MAX, p, seq);
+            let in_outlet = outlet.wants(site::LIST_MAX, p, seq);
+            if !(front || in_topic || in_outlet) {
+                continue;
+            }
+            let r = Ranked {
+                row: Rc::new(p.clone()),
+                seq,
+            };
+            if front {
+                self.front.offer(site::FRONT_MAX, &r);
+            }
+            if in_topic {
+                topic.offer(site::LIST_MAX, &r);
+            }
+            if in_outlet {
+                outlet.offer(site::LIST_MAX, &r);
+            }
+        }
+        self.seen.extend(list.iter().map(Row::id));
+    }
+
+    /// The bounded lists, newest first.
+    fn lists(self, pool: &Pool) -> Lists<Rc<Row>> {
+        Lists {
+            front: self.front.listing().rows,
+            topics: self
+                .topics
+                .into_iter()
+                .map(|(t, top)| (t, top.listing()))
+                .collect(),
+            outlets: self
+                .outlets
+                .into_iter()
+                .map(|(o, top)| (pool.get(o).to_string(), top.listing()))
+                .collect(),
+        }
     }
 }
 

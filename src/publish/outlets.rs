@@ -9,7 +9,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::lists::{OptOut, Pipeline, site_of};
 use crate::polite::RobotsLine;
-use crate::records::Published;
 use crate::state::State;
 use crate::store::Data;
 
@@ -63,12 +62,13 @@ fn day_of(t: DateTime<Utc>) -> NaiveDate {
 }
 
 /// Builds the list from the source list, opt-outs, permissions, state and robots verdicts
-/// of the kept days up to `today`, plus outlets seen in the public headlines.
+/// of the kept days up to `today`, plus outlets seen in the public headlines (`seen`: each
+/// name with the language of its earliest public headline in the kept days).
 pub fn load(
     pipeline: &Pipeline,
     data: &Data,
     today: &str,
-    days: &BTreeMap<String, Vec<Published>>,
+    seen: &BTreeMap<String, String>,
 ) -> Result<Vec<Outlet>> {
     let sources = if pipeline.sources.exists() {
         crate::lists::load_sources(pipeline)?
@@ -93,16 +93,14 @@ pub fn load(
         });
         o.sites.insert(s.site());
     }
-    for list in days.values() {
-        for p in list {
-            outlets.entry(p.outlet.clone()).or_insert_with(|| Outlet {
-                name: p.outlet.clone(),
-                lang: p.lang.clone(),
-                sites: BTreeSet::new(),
-                listed: false,
-                stopped: Vec::new(),
-            });
-        }
+    for (name, lang) in seen {
+        outlets.entry(name.clone()).or_insert_with(|| Outlet {
+            name: name.clone(),
+            lang: lang.clone(),
+            sites: BTreeSet::new(),
+            listed: false,
+            stopped: Vec::new(),
+        });
     }
 
     // Opt-outs: by outlet name, or by a site (which may belong to no listed outlet).

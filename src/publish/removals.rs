@@ -119,6 +119,30 @@ impl Removals {
         None
     }
 
+    /// A digest of every removal in force (with `format`, the version of what publish
+    /// writes): a day's public list made under the same digest needs no remaking.
+    pub fn digest(&self, format: u32) -> String {
+        let mut s = format!("format {format}\n");
+        for o in &self.optouts.entries {
+            match o {
+                crate::lists::OptOut::Site { site, .. } => s.push_str(&format!("site {site:?}\n")),
+                crate::lists::OptOut::Outlet { outlet, .. } => {
+                    s.push_str(&format!("outlet {:?}\n", outlet.to_ascii_lowercase()))
+                }
+            }
+        }
+        for link in self.takedowns.keys() {
+            s.push_str(&format!("takedown {link:?}\n"));
+        }
+        for id in &self.withdrawn {
+            s.push_str(&format!("withdrawn {id:?}\n"));
+        }
+        for site in self.robots_out.keys() {
+            s.push_str(&format!("robots {site:?}\n"));
+        }
+        crate::store::sha256_hex(s.as_bytes())
+    }
+
     /// Why a classified headline must not be shown, if it must not.
     pub fn removes(&self, c: &Classified) -> Option<&'static str> {
         self.why(&c.outlet, &c.source, &c.link, &c.id)

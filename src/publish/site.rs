@@ -3,9 +3,11 @@
 //! Every page exists in Kannada (`kn/…`) and in English (`en/…`), each linking to its twin;
 //! the root `index.html` is the Kannada front page. Pages are plain HTML with one small
 //! inline style sheet: no scripts, no web fonts, nothing fetched from anywhere else, so they
-//! work from disk and without JavaScript. Headlines keep the publisher's words and carry
-//! their own `lang`; times are shown in the configured zone with the UTC instant in
-//! `<time datetime>`. A headline is shown only with an http(s) link.
+//! work from disk and without JavaScript. Headlines keep the publisher's words (less
+//! control and bidirectional characters, see `rows::plain`) and carry their own `lang`;
+//! every headline and outlet name sits in a `<bdi>`, so right-to-left or mixed text cannot
+//! reorder what stands beside it; times are shown in the configured zone with the UTC
+//! instant in `<time datetime>`. A headline is shown only with an http(s) link.
 //!
 //! Layout of `site/`:
 //!
@@ -14,29 +16,43 @@
 //! LANG/index.html               the front page: the newest headlines, by topic
 //! LANG/days/index.html          the archive: one line per kept day, with its open data
 //! LANG/days/DAY.html            a day's headlines, by topic (at most DAY_TOPIC_MAX each)
-//! LANG/days/DAY/TOPIC.html      all of a day's headlines on a topic, where there are more
+//! LANG/days/DAY/TOPIC.html      a day's headlines on a topic, where there are more
+//!                               (at most DAY_TOPIC_PAGE_MAX; the open data has them all)
 //! LANG/topics/index.html        the topics
-//! LANG/topics/TOPIC.html        a topic's newest headlines, by date
+//! LANG/topics/TOPIC.html        a topic's newest headlines, by date (at most LIST_MAX)
 //! LANG/outlets/index.html       outlets read, opted out, refused or stopped, since when
-//! LANG/outlets/SLUG.html        an outlet's newest headlines, by date
+//! LANG/outlets/SLUG.html        an outlet's newest headlines, by date (at most LIST_MAX)
 //! LANG/fetching.html            How Huduku fetches
 //! data/                         the open data (see `export`)
 //! ```
+//!
+//! No page grows with the number of headlines: each list has its bound below, so a page
+//! holds at most DAY_TOPIC_PAGE_MAX headlines (a day's page at most DAY_TOPIC_MAX per
+//! topic), and a kept day adds at most two pages per topic and language. Only the open
+//! data has every headline.
+//!
+//! Rendering is in two parts, so that publish holds one day at a time: [`render_day`] for
+//! a day's pages, from that day's list alone, and [`render_rest`] for the pages that span
+//! the days, from the bounded lists [`Lists`] gathered while the days went by.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::{Read, Write};
 use std::path::Path;
 
 use super::fetching::Rules;
 use super::i18n::{Lang, Text, Zone, date, day_name, since, topic_label};
 use super::outlets::{Outlet, Why};
-use crate::records::{DateSource, Published};
+use super::rows::{Pool, Row};
+use crate::records::DateSource;
 
 /// Headlines on the front page, newest first.
 pub const FRONT_MAX: usize = 120;
 /// Headlines per topic on a day's page; a topic with more has a page of its own for the day.
 pub const DAY_TOPIC_MAX: usize = 100;
+/// Headlines on a day's page of one topic, newest first; the day's open data has the rest.
+pub const DAY_TOPIC_PAGE_MAX: usize = 1000;
 /// Headlines on a topic's or an outlet's page, newest first.
 pub const LIST_MAX: usize = 300;
 
@@ -77,12 +93,54 @@ footer{{margin-top:2.5rem;padding-top:.8rem;padding-bottom:1.5rem;border-top:1px
 
 /// The site's inputs.
 pub struct Site<'a> {
-    /// Public headlines per kept day, each list newest first.
-    pub days: &'a BTreeMap<String, Vec<Published>>,
+    /// The kept days, oldest first, with how many public headlines each has.
+    pub days: &'a BTreeMap<String, usize>,
+    pub pool: &'a Pool,
     pub outlets: &'a [Outlet],
+    /// The outlets with pages of their own, and their file names.
+    pub slugs: &'a BTreeMap<String, String>,
     pub zone: &'a Zone,
     pub licence: &'a str,
     pub rules: &'a Rules,
+}
+
+/// Headlines a page lists (at most its bound, newest first), and how many there are.
+#[derive(Debug)]
+pub struct Listing<R> {
+    pub rows: Vec<R>,
+    pub total: usize,
+}
+
+impl<R> Default for Listing<R> {
+    fn default() -> Self {
+        Listing {
+            rows: Vec::new(),
+            total: 0,
+        }
+    }
+}
+
+/// The pages that span the days, each from a bounded list.
+pub struct Lists<R> {
+    /// The newest headlines of all (at most FRONT_MAX).
+    pub front: Vec<R>,
+    /// Per topic of the taxonomy, its newest (at most LIST_MAX).
+    pub topics: BTreeMap<&'static str, Listing<R>>,
+    /// Per outlet with public headlines, its newest (at most LIST_MAX).
+    pub outlets: BTreeMap<String, Listing<R>>,
+}
+
+/// A day's headlines per topic (in the taxonomy's order): the first DAY_TOPIC_PAGE_MAX
+/// of each, newest first, and how many the topic has that day.
+pub type DayTopics = BTreeMap<usize, Listing<Row>>;
+
+/// The position of a headline's topic in the taxonomy (`other` for any it does not know).
+pub fn topic_index(topic: &str) -> usize {
+    crate::classify::TOPICS
+        .iter()
+        .position(|t| *t == topic)
+        .or_else(|| crate::classify::TOPICS.iter().position(|t| *t == "other"))
+        .unwrap_or(usize::MAX)
 }
 
 /// A relative link from one page to another, both named from the site's root.
@@ -152,7 +210,6 @@ struct Ctx<'a> {
     t: &'static Text,
     /// This page, named from the site's root.
     path: String,
-    slugs: &'a BTreeMap<String, String>,
     style: &'a str,
 }
 
@@ -164,11 +221,12 @@ impl Ctx<'_> {
         format!("{}/{name}", self.lang.code())
     }
     fn outlet_href(&self, outlet: &str) -> Option<String> {
-        self.slugs
+        self.site
+            .slugs
             .get(outlet)
             .map(|s| self.href(&self.page(&format!("outlets/{s}.html"))))
     }
-    fn when(&self, p: &Published) -> Markup {
+    fn when(&self, p: &Row) -> Markup {
         html! {
             time datetime=(crate::time::fmt(p.published)) { (self.site.zone.show(p.published, self.lang)) }
             @if p.date_source == DateSource::FirstSeen { " (" (self.t.first_seen) ")" }
@@ -176,18 +234,20 @@ impl Ctx<'_> {
     }
 }
 
-fn headline(cx: &Ctx, p: &Published) -> Markup {
-    if !safe_link(&p.link) {
+fn headline(cx: &Ctx, p: &Row) -> Markup {
+    if !safe_link(p.link()) {
         return html! {};
     }
+    let pool = cx.site.pool;
+    let (lang, outlet) = (pool.get(p.lang), pool.get(p.outlet));
     html! {
         li {
-            a.h href=(p.link) lang=[lang_tag(&p.lang)] { (p.headline) }
+            a.h href=(p.link()) lang=[lang_tag(lang)] { bdi { (p.headline()) } }
             @if p.opinion { " " span.op { (cx.t.opinion) } }
             span.meta {
-                @match cx.outlet_href(&p.outlet) {
-                    Some(h) => { a href=(h) lang=[lang_tag(&p.lang)] { (p.outlet) } }
-                    None => { span lang=[lang_tag(&p.lang)] { (p.outlet) } }
+                @match cx.outlet_href(outlet) {
+                    Some(h) => { a href=(h) lang=[lang_tag(lang)] { bdi { (outlet) } } }
+                    None => { bdi lang=[lang_tag(lang)] { (outlet) } }
                 }
                 " · " (cx.when(p))
             }
@@ -195,45 +255,42 @@ fn headline(cx: &Ctx, p: &Published) -> Markup {
     }
 }
 
-fn topic_of(p: &Published) -> &'static str {
+/// A headline's topic as the pages file it: one of the taxonomy's, else `other`.
+pub fn topic_of(topic: &str) -> &'static str {
     crate::classify::TOPICS
         .iter()
         .copied()
-        .find(|t| *t == p.topic)
+        .find(|t| *t == topic)
         .unwrap_or("other")
 }
 
 /// Headlines grouped by topic in the taxonomy's order, each group newest first.
-fn group_by_topic<'a>(list: &[&'a Published]) -> BTreeMap<usize, Vec<&'a Published>> {
-    let mut groups: BTreeMap<usize, Vec<&Published>> = BTreeMap::new();
+fn group_by_topic<'a>(pool: &Pool, list: &[&'a Row]) -> BTreeMap<usize, Listing<&'a Row>> {
+    let mut groups: BTreeMap<usize, Listing<&Row>> = BTreeMap::new();
     for p in list {
-        let t = topic_of(p);
-        let i = crate::classify::TOPICS
-            .iter()
-            .position(|x| *x == t)
-            .unwrap_or(usize::MAX);
-        groups.entry(i).or_default().push(p);
+        let g = groups.entry(topic_index(pool.get(p.topic))).or_default();
+        g.rows.push(p);
+        g.total += 1;
     }
     groups
 }
 
 /// Headlines by topic, at most `cap` per topic; `more(topic, shown, total)` gives the
 /// link that follows a topic's list, if any.
-fn by_topic(
+fn by_topic<R: std::borrow::Borrow<Row>>(
     cx: &Ctx,
-    list: &[&Published],
+    groups: &BTreeMap<usize, Listing<R>>,
     cap: usize,
     more: impl Fn(&str, usize, usize) -> Option<(String, String)>,
 ) -> Markup {
-    let groups = group_by_topic(list);
     html! {
         div.topics { @for items in groups.values() {
-            @let topic = topic_of(items[0]);
+            @let topic = topic_of(cx.site.pool.get(items.rows[0].borrow().topic));
             @let label = topic_label(topic, cx.lang);
             section aria-labelledby={ "t-" (topic) } {
                 h2 id={ "t-" (topic) } { (label) }
-                ul.hl { @for p in items.iter().take(cap) { (headline(cx, p)) } }
-                @if let Some((href, text)) = more(topic, items.len().min(cap), items.len()) {
+                ul.hl { @for p in items.rows.iter().take(cap) { (headline(cx, p.borrow())) } }
+                @if let Some((href, text)) = more(topic, items.total.min(cap), items.total) {
                     p.more { a href=(href) { (text) } }
                 }
             }
@@ -242,6 +299,19 @@ fn by_topic(
 }
 
 fn all_of_day(label: &str, total: usize, day: &str, lang: Lang) -> String {
+    if total > DAY_TOPIC_PAGE_MAX {
+        let cap = DAY_TOPIC_PAGE_MAX;
+        return match lang {
+            Lang::En => format!(
+                "The newest {cap} of {total} headlines on {label}, {}",
+                day_name(day, lang)
+            ),
+            Lang::Kn => format!(
+                "{label}, {}: {total} ಮುಖ್ಯಾಂಶಗಳಲ್ಲಿ ಹೊಸ {cap}",
+                day_name(day, lang)
+            ),
+        };
+    }
     match lang {
         Lang::En => format!("All {total} headlines on {label}, {}", day_name(day, lang)),
         Lang::Kn => format!("{label}, {}: ಎಲ್ಲ {total} ಮುಖ್ಯಾಂಶಗಳು", day_name(day, lang)),
@@ -256,8 +326,8 @@ fn more_in(label: &str, lang: Lang) -> String {
 }
 
 /// Headlines grouped by the reader's calendar day, newest first.
-fn by_date(cx: &Ctx, list: &[&Published]) -> Markup {
-    let mut groups: Vec<(chrono::NaiveDate, Vec<&Published>)> = Vec::new();
+fn by_date(cx: &Ctx, list: &[&Row]) -> Markup {
+    let mut groups: Vec<(chrono::NaiveDate, Vec<&Row>)> = Vec::new();
     for p in list {
         let d = cx.site.zone.local_day(p.published);
         match groups.last_mut() {
@@ -278,6 +348,11 @@ fn by_date(cx: &Ctx, list: &[&Published]) -> Markup {
 /// The whole page around a body: head, skip link, header with the language switch and
 /// the site's sections, main with the one `h1`, footer.
 fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Markup {
+    layout_h1(cx, title, html! { (title) }, current, body)
+}
+
+/// [`layout`] with an `h1` of its own (publisher text in it isolated in `bdi`).
+fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: Markup) -> Markup {
     let t = cx.t;
     let other = cx.lang.other();
     // The twin page in the other language; the root index's twin is the other front page.
@@ -328,7 +403,7 @@ fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Markup {
                     }
                 }
                 main id="main" {
-                    h1 { (title) }
+                    h1 { (h1) }
                     (body)
                 }
                 footer {
@@ -341,26 +416,6 @@ fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Markup {
             }
         }
     }
-}
-
-/// Every headline of the kept days once (a link seen on two days counts on the newer),
-/// newest first.
-fn all_headlines(days: &BTreeMap<String, Vec<Published>>) -> Vec<&Published> {
-    let mut seen = BTreeSet::new();
-    let mut all: Vec<&Published> = Vec::new();
-    for list in days.values().rev() {
-        for p in list {
-            if seen.insert(p.id.as_str()) {
-                all.push(p);
-            }
-        }
-    }
-    all.sort_by(|a, b| {
-        b.published
-            .cmp(&a.published)
-            .then_with(|| a.link.cmp(&b.link))
-    });
-    all
 }
 
 fn count_text(n: usize, t: &Text) -> String {
@@ -410,8 +465,8 @@ fn outlet_item(cx: &Ctx, o: &Outlet) -> Markup {
     html! {
         li {
             @match cx.outlet_href(&o.name) {
-                Some(h) => { a.h href=(h) lang=[lang_tag(&o.lang)] { (o.name) } }
-                None => { strong lang=[lang_tag(&o.lang)] { (o.name) } }
+                Some(h) => { a.h href=(h) lang=[lang_tag(&o.lang)] { bdi { (o.name) } } }
+                None => { strong lang=[lang_tag(&o.lang)] { bdi { (o.name) } } }
             }
             span.meta {
                 @if let Some(l) = lang_tag(&o.lang) {
@@ -428,19 +483,118 @@ fn outlet_item(cx: &Ctx, o: &Outlet) -> Markup {
     }
 }
 
-/// Writes every page; returns the files written, named from the site's root.
-pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
-    let style = style();
-    let all = all_headlines(site.days);
-    // Outlet pages: outlets read, and outlets with public headlines in the kept days.
-    let mut with_pages: BTreeSet<&str> = all.iter().map(|p| p.outlet.as_str()).collect();
-    with_pages.extend(
-        site.outlets
+/// The outlets with pages of their own: outlets read, and outlets with public headlines
+/// in the kept days.
+pub fn outlet_pages<'a>(
+    with_headlines: impl IntoIterator<Item = &'a str>,
+    outlets: &'a [Outlet],
+) -> BTreeMap<String, String> {
+    let mut names: BTreeSet<&str> = with_headlines.into_iter().collect();
+    names.extend(
+        outlets
             .iter()
             .filter(|o| o.followed())
             .map(|o| o.name.as_str()),
     );
-    let slugs = slugs(with_pages.iter().copied());
+    slugs(names)
+}
+
+fn ctx<'a>(site: &'a Site<'a>, lang: Lang, path: String, style: &'a str) -> Ctx<'a> {
+    Ctx {
+        site,
+        lang,
+        t: lang.text(),
+        path,
+        style,
+    }
+}
+
+/// Writes a day's pages in both languages: the day's page and, for each topic with more
+/// than DAY_TOPIC_MAX that day, the topic's page of the day. `prev` and `next` are the
+/// kept days around it. Returns the files written, named from the site's root.
+pub fn render_day(
+    dir: &Path,
+    site: &Site,
+    day: &str,
+    prev: Option<&str>,
+    next: Option<&str>,
+    topics: &DayTopics,
+) -> Result<Vec<String>> {
+    let style = style();
+    let mut pages = Out {
+        dir,
+        written: Vec::new(),
+    };
+    let count = site.days.get(day).copied().unwrap_or(0);
+    for lang in Lang::ALL {
+        let t = lang.text();
+        let cx = ctx(
+            site,
+            lang,
+            format!("{}/days/{day}.html", lang.code()),
+            &style,
+        );
+        let body = html! {
+            p.note { (t.day_note) " " (count_text(count, t)) "." }
+            p { (data_links(&cx, day)) }
+            @if count == 0 { p { (t.no_headlines) } }
+            (by_topic(&cx, topics, DAY_TOPIC_MAX, |topic, shown, total| (shown < total).then(|| (
+                cx.href(&cx.page(&format!("days/{day}/{topic}.html"))),
+                all_of_day(topic_label(topic, lang), total, day, lang),
+            ))))
+            nav aria-label=(t.archive) {
+                ul {
+                    @if let Some(d) = prev { li { a href=(cx.href(&cx.page(&format!("days/{d}.html")))) { "← " (headline_of_day(d, lang)) } } }
+                    @if let Some(d) = next { li { a href=(cx.href(&cx.page(&format!("days/{d}.html")))) { (headline_of_day(d, lang)) " →" } } }
+                }
+            }
+        };
+        pages.insert(
+            cx.path.clone(),
+            layout(&cx, &headline_of_day(day, lang), "days/index.html", body).into_string(),
+        )?;
+        // A topic with more headlines that day than the day page lists gets its own page.
+        for items in topics.values() {
+            if items.total <= DAY_TOPIC_MAX {
+                continue;
+            }
+            let topic = topic_of(site.pool.get(items.rows[0].topic));
+            let cx = ctx(
+                site,
+                lang,
+                format!("{}/days/{day}/{topic}.html", lang.code()),
+                &style,
+            );
+            let title = format!("{}: {}", topic_label(topic, lang), day_name(day, lang));
+            let body = html! {
+                p.note { (t.day_note) " " (count_text(items.total, t)) "." }
+                p { a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) } }
+                @if items.total > items.rows.len() { p.note { (t.day_cap_note) " " (data_links(&cx, day)) } }
+                ul.hl { @for p in &items.rows { (headline(&cx, p)) } }
+            };
+            pages.insert(
+                cx.path.clone(),
+                layout(&cx, &title, "days/index.html", body).into_string(),
+            )?;
+        }
+    }
+    Ok(pages.written)
+}
+
+/// Writes the pages that span the days, in both languages: the front page (and the root
+/// index), the archive, the topics, the outlets and How Huduku fetches. Returns the files
+/// written, named from the site's root.
+pub fn render_rest<R: std::borrow::Borrow<Row>>(
+    dir: &Path,
+    site: &Site,
+    lists: &Lists<R>,
+) -> Result<Vec<String>> {
+    let style = style();
+    fn refs<R: std::borrow::Borrow<Row>>(l: &[R]) -> Vec<&Row> {
+        l.iter().map(|r| r.borrow()).collect()
+    }
+    let newest = refs(&lists.front);
+    let front_groups = group_by_topic(site.pool, &newest);
     // Each page is written as soon as it is rendered, so memory holds one page at a time.
     let mut pages = Out {
         dir,
@@ -449,25 +603,17 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
 
     for lang in Lang::ALL {
         let t = lang.text();
-        let cx_at = |path: String| Ctx {
-            site,
-            lang,
-            t,
-            path,
-            slugs: &slugs,
-            style: &style,
-        };
+        let cx_at = |path: String| ctx(site, lang, path, &style);
 
         // Front page (and, for the default language, the root index).
         let front = |cx: &Ctx| {
-            let newest: Vec<&Published> = all.iter().take(FRONT_MAX).copied().collect();
             let body = html! {
                 p { (t.tagline) }
                 @if newest.is_empty() {
                     p { (t.no_headlines) }
                 } @else {
                     p.note { (t.latest_note) }
-                    (by_topic(cx, &newest, usize::MAX, |topic, _, _| Some((
+                    (by_topic(cx, &front_groups, usize::MAX, |topic, _, _| Some((
                         cx.href(&cx.page(&format!("topics/{topic}.html"))),
                         more_in(topic_label(topic, lang), lang),
                     ))))
@@ -475,8 +621,8 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
                 section aria-labelledby="archive" {
                     h2 id="archive" { (t.archive) }
                     ul {
-                        @for (day, list) in site.days.iter().rev().take(7) {
-                            li { a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) } " (" (count_text(list.len(), t)) ")" }
+                        @for (day, count) in site.days.iter().rev().take(7) {
+                            li { a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) } " (" (count_text(*count, t)) ")" }
                         }
                         li { a href=(cx.href(&cx.page("days/index.html"))) { (t.archive) ": " (t.days_kept) } }
                     }
@@ -491,59 +637,15 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
             pages.insert(cx.path.clone(), front(&cx))?;
         }
 
-        // Day pages and the archive.
-        let day_list: Vec<&String> = site.days.keys().collect();
-        for (i, (day, list)) in site.days.iter().enumerate() {
-            let cx = cx_at(format!("{}/days/{day}.html", lang.code()));
-            let refs: Vec<&Published> = list.iter().collect();
-            let prev = i.checked_sub(1).map(|j| day_list[j]);
-            let next = day_list.get(i + 1);
-            let body = html! {
-                p.note { (t.day_note) " " (count_text(list.len(), t)) "." }
-                p { (data_links(&cx, day)) }
-                @if refs.is_empty() { p { (t.no_headlines) } }
-                (by_topic(&cx, &refs, DAY_TOPIC_MAX, |topic, shown, total| (shown < total).then(|| (
-                    cx.href(&cx.page(&format!("days/{day}/{topic}.html"))),
-                    all_of_day(topic_label(topic, lang), total, day, lang),
-                ))))
-                nav aria-label=(t.archive) {
-                    ul {
-                        @if let Some(d) = prev { li { a href=(cx.href(&cx.page(&format!("days/{d}.html")))) { "← " (headline_of_day(d, lang)) } } }
-                        @if let Some(d) = next { li { a href=(cx.href(&cx.page(&format!("days/{d}.html")))) { (headline_of_day(d, lang)) " →" } } }
-                    }
-                }
-            };
-            pages.insert(
-                cx.path.clone(),
-                layout(&cx, &headline_of_day(day, lang), "days/index.html", body).into_string(),
-            )?;
-            // A topic with more headlines that day than the day page lists gets its own page.
-            for items in group_by_topic(&refs).values() {
-                if items.len() <= DAY_TOPIC_MAX {
-                    continue;
-                }
-                let topic = topic_of(items[0]);
-                let cx = cx_at(format!("{}/days/{day}/{topic}.html", lang.code()));
-                let title = format!("{}: {}", topic_label(topic, lang), day_name(day, lang));
-                let body = html! {
-                    p.note { (t.day_note) " " (count_text(items.len(), t)) "." }
-                    p { a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) } }
-                    ul.hl { @for p in items { (headline(&cx, p)) } }
-                };
-                pages.insert(
-                    cx.path.clone(),
-                    layout(&cx, &title, "days/index.html", body).into_string(),
-                )?;
-            }
-        }
+        // The archive.
         let cx = cx_at(format!("{}/days/index.html", lang.code()));
         let body = html! {
             @if site.days.is_empty() { p { (t.no_headlines) } }
             ul {
-                @for (day, list) in site.days.iter().rev() {
+                @for (day, count) in site.days.iter().rev() {
                     li {
                         a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) }
-                        " (" (count_text(list.len(), t)) ")"
+                        " (" (count_text(*count, t)) ")"
                         span.meta { (data_links(&cx, day)) }
                     }
                 }
@@ -556,17 +658,15 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
         )?;
 
         // Topic pages.
-        let mut by_t: BTreeMap<&str, Vec<&Published>> = BTreeMap::new();
-        for p in &all {
-            by_t.entry(topic_of(p)).or_default().push(p);
-        }
+        let total_of = |topic: &str| lists.topics.get(topic).map_or(0, |l| l.total);
         for topic in crate::classify::TOPICS {
             let cx = cx_at(format!("{}/topics/{topic}.html", lang.code()));
-            let list: Vec<&Published> = by_t
+            let list: Vec<&Row> = lists
+                .topics
                 .get(topic)
-                .map(|l| l.iter().take(LIST_MAX).copied().collect())
+                .map(|l| refs(&l.rows).into_iter().take(LIST_MAX).collect())
                 .unwrap_or_default();
-            let total = by_t.get(topic).map_or(0, |l| l.len());
+            let total = total_of(topic);
             let body = html! {
                 @if list.is_empty() { p { (t.no_headlines) } }
                 @if total > list.len() { p.note { (t.cap_note) } }
@@ -583,7 +683,7 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
                 @for topic in crate::classify::TOPICS {
                     li {
                         a href=(cx.href(&cx.page(&format!("topics/{topic}.html")))) { (topic_label(topic, lang)) }
-                        " (" (count_text(by_t.get(topic).map_or(0, |l| l.len()), t)) ")"
+                        " (" (count_text(total_of(topic), t)) ")"
                     }
                 }
             }
@@ -594,28 +694,35 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
         )?;
 
         // Outlet pages and the list of outlets.
-        let mut by_o: BTreeMap<&str, Vec<&Published>> = BTreeMap::new();
-        for p in &all {
-            by_o.entry(p.outlet.as_str()).or_default().push(p);
-        }
-        for (name, slug) in &slugs {
+        for (name, slug) in site.slugs {
             let cx = cx_at(format!("{}/outlets/{slug}.html", lang.code()));
-            let all_o = by_o.get(name.as_str()).cloned().unwrap_or_default();
-            let list: Vec<&Published> = all_o.iter().take(LIST_MAX).copied().collect();
+            let (list, total) = match lists.outlets.get(name) {
+                Some(l) => (
+                    refs(&l.rows).into_iter().take(LIST_MAX).collect::<Vec<_>>(),
+                    l.total,
+                ),
+                None => (Vec::new(), 0),
+            };
             let info = site.outlets.iter().find(|o| &o.name == name);
             let body = html! {
                 @if let Some(o) = info { p.meta { (outlet_status(&cx, o)) } }
                 @if list.is_empty() { p { (t.no_headlines) } }
-                @if all_o.len() > list.len() { p.note { (t.cap_note) } }
+                @if total > list.len() { p.note { (t.cap_note) } }
                 (by_date(&cx, &list))
             };
-            let title = match lang {
-                Lang::En => format!("Headlines from {name}"),
-                Lang::Kn => format!("{name}: ಮುಖ್ಯಾಂಶಗಳು"),
+            let (title, h1) = match lang {
+                Lang::En => (
+                    format!("Headlines from {name}"),
+                    html! { "Headlines from " bdi { (name) } },
+                ),
+                Lang::Kn => (
+                    format!("{name}: ಮುಖ್ಯಾಂಶಗಳು"),
+                    html! { bdi { (name) } ": ಮುಖ್ಯಾಂಶಗಳು" },
+                ),
             };
             pages.insert(
                 cx.path.clone(),
-                layout(&cx, &title, "outlets/index.html", body).into_string(),
+                layout_h1(&cx, &title, h1, "outlets/index.html", body).into_string(),
             )?;
         }
         let cx = cx_at(format!("{}/outlets/index.html", lang.code()));
@@ -673,10 +780,99 @@ impl Out<'_> {
 
 /// Writes a file atomically unless it already holds exactly these bytes.
 pub fn put(path: &Path, bytes: &[u8]) -> Result<()> {
-    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+    let same_size = std::fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64);
+    if same_size && std::fs::read(path).is_ok_and(|old| old == bytes) {
         return Ok(());
     }
     crate::store::write_atomic(path, bytes)
+}
+
+/// A sink that hashes what it is given and compares it with an old file as it goes.
+struct Compare {
+    old: Option<std::io::BufReader<std::fs::File>>,
+    same: bool,
+    hash: sha2::Sha256,
+    buf: Vec<u8>,
+}
+
+impl Write for Compare {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        use sha2::Digest;
+        self.hash.update(bytes);
+        if self.same {
+            match &mut self.old {
+                Some(old) => {
+                    self.buf.resize(bytes.len(), 0);
+                    self.same = old.read_exact(&mut self.buf).is_ok() && self.buf == bytes;
+                }
+                None => self.same = false,
+            }
+        }
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Like [`put`] for a file too large to hold: `write` makes the bytes into a sink, once to
+/// compare them with the file there (and hash them), and once more to write them, to a
+/// temporary file beside it that is then renamed over it, only if they differ. Returns
+/// the SHA-256 of the bytes, in hex.
+pub fn put_with(
+    path: &Path,
+    write: impl Fn(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<String> {
+    use sha2::Digest;
+    let hex =
+        |h: sha2::Sha256| -> String { h.finalize().iter().map(|b| format!("{b:02x}")).collect() };
+    let old = std::fs::File::open(path).ok().map(std::io::BufReader::new);
+    let mut cmp = Compare {
+        same: old.is_some(),
+        old,
+        hash: sha2::Sha256::new(),
+        buf: Vec::new(),
+    };
+    {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut cmp);
+        write(&mut w).with_context(|| format!("making {}", path.display()))?;
+        w.flush()?;
+    }
+    let ended = |old: &mut std::io::BufReader<std::fs::File>| {
+        let mut one = [0u8; 1];
+        matches!(old.read(&mut one), Ok(0))
+    };
+    if cmp.same && cmp.old.as_mut().is_some_and(ended) {
+        return Ok(hex(cmp.hash));
+    }
+    let sum = hex(cmp.hash);
+    drop(cmp.old);
+    // Written as store::write_atomic writes: a temporary beside it, synced, then renamed.
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let result = (|| -> Result<()> {
+        let f =
+            std::fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+        write(&mut w).with_context(|| format!("writing {}", tmp.display()))?;
+        let f = w
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(|| format!("writing {}", tmp.display()))?;
+        f.sync_all()
+            .with_context(|| format!("syncing {}", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map(|()| sum)
 }
 
 #[cfg(test)]

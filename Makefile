@@ -46,7 +46,10 @@ LOCK := $(DATA)/.lock
 
 # A stage that finished with some items failed (one bad feed among many) exits 3: its
 # outputs are complete, the failures are in its log, and the run goes on.
-stage = $(BIN)/$(1) $(COMMON) || { s=$$?; [ $$s -eq 3 ] || exit $$s; }
+# One that exits 4 learned something a person must act on (a new refusal or halt, or every
+# request failing at the network level): the run goes on, and ends saying so, non-zero.
+ATTENTION := $(DATA)/.attention
+stage = $(BIN)/$(1) $(COMMON) || { s=$$?; [ $$s -eq 3 ] || { [ $$s -eq 4 ] && touch $(ATTENTION); } || exit $$s; }
 
 # Raw bodies and summaries never outlive a run: every hour's .transient/ goes, at the start
 # and at the end of a run, whatever hour NOW names (a killed run's too).
@@ -56,7 +59,7 @@ sweep = find $(DATA) -mindepth 3 -maxdepth 3 -type d -name .transient -prune -ex
 have-bins = for b in $(STAGES); do [ -x $(BIN)/$$b ] || { echo "make: $(BIN)/$$b is missing: run 'make build' first (it needs cargo)" >&2; exit 1; }; done; \
   [ -f $(DATA)/.huduku ] || { echo "make: $(DATA) is not a Huduku data directory: make it one on purpose with 'make init DATA=$(DATA)'" >&2; exit 1; }
 
-.PHONY: all build init hourly daily replay demo test bench conformance eval
+.PHONY: all build init status hourly daily replay demo test bench conformance eval
 
 all: build
 
@@ -69,9 +72,11 @@ ifndef HUDUKU_LOCKED
 # Waiting for the lock is said; a lock not had in 30 minutes is told apart from a failed run.
 hourly daily replay:
 	@$(have-bins)
+	@rm -f $(ATTENTION)
 	@flock -n $(LOCK) true || echo "make $@: another run holds $(LOCK); waiting up to 30 minutes" >&2
 	@flock -w 1800 -E 75 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) NETWORK=$(NETWORK) BIN=$(BIN) $@ \
 	  || { s=$$?; if [ $$s -eq 75 ]; then echo "make $@: another run held $(LOCK) for 30 minutes; nothing was done" >&2; else echo "make $@: a stage failed (exit $$s); its error is above" >&2; fi; exit 1; }
+	@if [ -f $(ATTENTION) ]; then rm -f $(ATTENTION); echo "make $@: a person must act (see the lines above; 'make status' lists every stop)" >&2; exit 4; fi
 else
 
 # Today's robots.txt verdicts: read before the first request to each site, kept for the day.
@@ -108,6 +113,11 @@ replay:
 	$(BIN)/publish --now $(DAY)T23:59:59Z --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES) \
 	  || { s=$$?; [ $$s -eq 3 ] || exit $$s; }
 endif
+
+# What an operator must know at 3 a.m.: stops (and the permissions.csv line that lifts each),
+# waits, failing and unchecked sources, each stage's last output. Asks nothing.
+status:
+	@$(BIN)/fetch-feeds --status $(COMMON)
 
 # A data directory is made on purpose, never by accident (a mistyped DATA= would start from an
 # empty state and ask sites that refused).

@@ -31,12 +31,17 @@ pub struct Common {
     pub network: Option<PathBuf>,
 }
 
+/// The time the stage acts at, once read: for its summary line.
+static ACTING_AT: std::sync::OnceLock<DateTime<Utc>> = std::sync::OnceLock::new();
+
 impl Common {
     pub fn now(&self) -> Result<DateTime<Utc>> {
-        match &self.now {
+        let t = match &self.now {
             Some(s) => crate::time::check_sane(crate::time::parse_now(s)?, "--now"),
             None => crate::time::check_sane(crate::time::clock(), "the clock"),
-        }
+        }?;
+        let _ = ACTING_AT.set(t);
+        Ok(t)
     }
     pub fn data(&self) -> Data {
         Data::new(&self.data)
@@ -54,13 +59,49 @@ impl Common {
 /// the run's outputs are complete and written; the failures are in its log.
 pub const EXIT_SOME_FAILED: i32 = 3;
 
+/// The exit status of a stage that finished but learned something a person must act on:
+/// a new refusal or halt recorded this run, or every request failing at the network level.
+/// Wins over [`EXIT_SOME_FAILED`]; make carries on and ends non-zero, saying so.
+pub const EXIT_ATTENTION: i32 = 4;
+
+static ATTENTION: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Records something a person must act on; the stage then exits [`EXIT_ATTENTION`].
+pub fn needs_attention(what: String) {
+    ATTENTION
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .push(what);
+}
+
 /// Runs a stage's `run` and turns its result into an exit status: 0 all well,
-/// [`EXIT_SOME_FAILED`] when some items failed, 1 when the stage itself failed.
+/// [`EXIT_SOME_FAILED`] when some items failed, [`EXIT_ATTENTION`] when a person must act,
+/// 1 when the stage itself failed.
 pub fn main_with(name: &str, run: impl FnOnce() -> Result<Report>) -> std::process::ExitCode {
+    let started = std::time::Instant::now();
     match run() {
         Ok(report) => {
             if !report.summary.is_empty() {
-                eprintln!("{name}: {}", report.summary);
+                // The summary says when it acted (--now) and when it ran (the clock), so a
+                // log line read at 3 a.m. places itself.
+                let when = match ACTING_AT.get() {
+                    Some(t) => format!(
+                        " [now {}; clock {}; {:.1} s]",
+                        crate::time::fmt(*t),
+                        crate::time::fmt(crate::time::clock()),
+                        started.elapsed().as_secs_f64()
+                    ),
+                    None => String::new(),
+                };
+                crate::elog!("{name}: {}{when}", report.summary);
+            }
+            let attention =
+                std::mem::take(&mut *ATTENTION.lock().unwrap_or_else(|p| p.into_inner()));
+            if !attention.is_empty() {
+                for a in &attention {
+                    crate::elog!("{name}: a person must act: {a}");
+                }
+                return std::process::ExitCode::from(EXIT_ATTENTION as u8);
             }
             if report.failed > 0 {
                 std::process::ExitCode::from(EXIT_SOME_FAILED as u8)
@@ -74,7 +115,7 @@ pub fn main_with(name: &str, run: impl FnOnce() -> Result<Report>) -> std::proce
             {
                 return std::process::ExitCode::SUCCESS;
             }
-            eprintln!("{name}: error: {e:#}");
+            crate::elog!("{name}: error: {e:#}");
             std::process::ExitCode::FAILURE
         }
     }

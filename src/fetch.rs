@@ -27,6 +27,17 @@ pub struct Args {
     /// site its own thread: no site ever waits on another.
     #[arg(long, default_value_t = crate::polite::SITES_SIDE_BY_SIDE)]
     pub workers: usize,
+    /// Take one polite look at a listed source (checked or not) under HudukuBot's own name:
+    /// robots.txt first and every rule kept, refusals recorded as usual; print what was found
+    /// (robots verdict, Content-Signal, status, items, caching hints) and change no schedule.
+    #[arg(long, value_name = "URL")]
+    pub check: Option<String>,
+    /// Print what an operator must know at 3 a.m. and stop, asking nothing: every stopped
+    /// site (since when, why, the evidence, the permissions.csv line that would lift it),
+    /// waits, sources failing for a day or more, sources not checked, and when each stage
+    /// last wrote its output.
+    #[arg(long, conflicts_with = "check")]
+    pub status: bool,
 }
 
 pub use crate::polite::schedule::{
@@ -46,10 +57,18 @@ pub fn run(args: &Args) -> Result<Report> {
     let permissions = crate::lists::load_permissions(&pipeline, now)?;
     let never = crate::lists::load_never_fetch(&pipeline)?;
     let network = crate::lists::load_network(&pipeline)?;
+    if args.status {
+        print!("{}", status(&data, &sources, now)?);
+        return Ok(Report::default());
+    }
+    if let Some(url) = &args.check {
+        let polite = Polite::open(&data, now, CHECK_STAGE, never, &permissions, network)?;
+        return check_source(&polite, &sources, &hosts, url, now);
+    }
     let polite = Polite::open(&data, now, "fetch-feeds", never, &permissions, network)?;
     // Raw bodies and summaries a killed run left behind go first, whatever hour they are of.
     for gone in crate::store::sweep(&data)? {
-        eprintln!(
+        crate::elog!(
             "fetch-feeds: removed {} left by a run that did not finish",
             gone.display()
         );
@@ -64,6 +83,22 @@ pub fn run(args: &Args) -> Result<Report> {
     let mut by_site: BTreeMap<String, Vec<&Source>> = BTreeMap::new();
     let mut counts = Counts::default();
     for s in &sources {
+        if !s.checked() {
+            polite.note_skip(
+                &s.url,
+                Some(s.url.as_str()),
+                &format!(
+                    "status {:?} in {}:{}: only a source an operator has checked is fetched (look at it with `fetch-feeds --check {}`, then mark it checked)",
+                    s.status,
+                    pipeline.sources.display(),
+                    s.line,
+                    s.url
+                ),
+                None,
+            );
+            counts.unchecked += 1;
+            continue;
+        }
         if let Some(o) = optouts.covers(&s.outlet, &s.site()) {
             let (what, since, line) = match o {
                 crate::lists::OptOut::Site { since, line, .. } => ("site", since, line),
@@ -102,7 +137,7 @@ pub fn run(args: &Args) -> Result<Report> {
             match r {
                 Ok(k) => c.add(k),
                 Err(e) => {
-                    eprintln!("fetch-feeds: {}: {e:#}", s.url);
+                    crate::elog!("fetch-feeds: {}: {e:#}", s.url);
                     c.failed += 1;
                 }
             }
@@ -112,11 +147,12 @@ pub fn run(args: &Args) -> Result<Report> {
     let c = counts.into_inner().unwrap_or_else(|p| p.into_inner());
     Ok(Report {
         summary: format!(
-            "{} sources: {} fetched, {} not modified, {} skipped, {} refused, {} asked to wait, {} failed, {} led off the publisher's hosts, {} blocked",
+            "{} sources: {} fetched, {} not modified, {} skipped, {} not checked by an operator, {} refused, {} asked to wait, {} failed, {} led off the publisher's hosts, {} blocked",
             sources.len(),
             c.fetched,
             c.not_modified,
             c.skipped,
+            c.unchecked,
             c.refused,
             c.waiting,
             c.failed,
@@ -129,6 +165,7 @@ pub fn run(args: &Args) -> Result<Report> {
 
 #[derive(Default)]
 struct Counts {
+    unchecked: usize,
     fetched: usize,
     not_modified: usize,
     skipped: usize,
@@ -187,6 +224,262 @@ fn due_or_noted(polite: &Polite, receipts: &Receipts, url: &url::Url, now: DateT
         Some(until),
     );
     false
+}
+
+/// `fetch-feeds --status`: the operator's page, from the state and the kept files.
+fn status(data: &crate::store::Data, sources: &[Source], now: DateTime<Utc>) -> Result<String> {
+    use std::fmt::Write as _;
+    data.check_marked()?;
+    let st = crate::state::State::load(&data.state_file())?;
+    let fmt = crate::time::fmt;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Huduku status at {} (data {})",
+        fmt(now),
+        data.root.display()
+    );
+    let stopped: Vec<_> = st
+        .sites
+        .iter()
+        .flat_map(|(site, s)| {
+            let r = s.refused.as_ref().map(|x| (site, "refused", x));
+            let h = s.halted.as_ref().map(|x| (site, "halted", x));
+            r.into_iter().chain(h)
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "\nStopped ({}): nothing is asked of these until a person records permission",
+        stopped.len()
+    );
+    for (site, what, stop) in &stopped {
+        let _ = writeln!(
+            out,
+            "  {site} {what} since {} ({}), asking {}{}\n    evidence: {}\n    to lift it once the publisher allows it, add to permissions.csv:\n    {site},{},<who gave permission>,<what they said and how>",
+            fmt(stop.at),
+            stop.reason,
+            stop.url,
+            stop.status.map(|s| format!(" -> {s}")).unwrap_or_default(),
+            if stop.evidence.is_empty() {
+                "-"
+            } else {
+                &stop.evidence
+            },
+            fmt(now)
+        );
+    }
+    let waits: Vec<_> = st
+        .sites
+        .iter()
+        .filter_map(|(site, s)| {
+            s.wait_until
+                .filter(|t| *t > now)
+                .map(|t| (site, t, s.waits_in_a_row))
+        })
+        .collect();
+    let _ = writeln!(out, "\nAsked to wait ({}):", waits.len());
+    for (site, until, n) in waits {
+        let _ = writeln!(
+            out,
+            "  {site} until {} ({n} in a row; {} halt it)",
+            fmt(until),
+            crate::polite::WAITS_TO_HALT
+        );
+    }
+    let day_ago = now - chrono::Duration::days(1);
+    let failing: Vec<_> = st
+        .sources
+        .iter()
+        .filter(|(_, s)| s.failures > 0 && s.last_success.is_none_or(|t| t < day_ago))
+        .collect();
+    let _ = writeln!(out, "\nFailing for a day or more ({}):", failing.len());
+    for (url, s) in failing {
+        let _ = writeln!(
+            out,
+            "  {url}: {} failures in a row, last good answer {}, next try {}",
+            s.failures,
+            s.last_success.map_or("never".to_string(), fmt),
+            s.next_due.map_or("at the next run".to_string(), fmt)
+        );
+    }
+    let unchecked: Vec<&Source> = sources.iter().filter(|s| !s.checked()).collect();
+    let _ = writeln!(
+        out,
+        "\nNot checked by an operator, never fetched ({}):",
+        unchecked.len()
+    );
+    for s in unchecked.iter().take(10) {
+        let _ = writeln!(
+            out,
+            "  line {}: {} (status {:?}); look with fetch-feeds --check {}",
+            s.line, s.url, s.status, s.url
+        );
+    }
+    if unchecked.len() > 10 {
+        let _ = writeln!(out, "  … and {} more", unchecked.len() - 10);
+    }
+    let _ = writeln!(out, "\nLast output of each stage (by the hour it names):");
+    let newest = |file: &str, per_hour: bool| -> Result<Option<String>> {
+        for day in data.days()?.iter().rev() {
+            if !per_hour {
+                if data.day_dir(day).join(file).exists() {
+                    return Ok(Some(day.clone()));
+                }
+                continue;
+            }
+            for hour in data.hours(day)?.iter().rev() {
+                if data.hour_dir(day, hour).join(file).exists() {
+                    return Ok(Some(format!("{day} {hour}:00")));
+                }
+            }
+        }
+        Ok(None)
+    };
+    for (stage, file, per_hour) in [
+        ("robots-refresh", "robots.jsonl", false),
+        ("fetch-feeds", "fetch.jsonl", true),
+        ("extract", "items.jsonl", true),
+        ("classify", "classified.jsonl", true),
+        ("recheck-headers", "rechecks.jsonl", false),
+        ("publish", "published.jsonl", false),
+    ] {
+        let _ = writeln!(
+            out,
+            "  {stage:<16} {}",
+            newest(file, per_hour)?.unwrap_or_else(|| "never".into())
+        );
+    }
+    Ok(out)
+}
+
+/// The stage name of `fetch-feeds --check` lines: the state folds their refusals and waits
+/// (a site's answer counts whoever asked) but never a source's schedule or validators.
+pub const CHECK_STAGE: &str = "check-source";
+
+/// `fetch-feeds --check URL`: one polite look at a listed source, printed for the operator.
+fn check_source(
+    polite: &Polite,
+    sources: &[Source],
+    hosts: &crate::hosts::Hosts,
+    url: &str,
+    now: DateTime<Utc>,
+) -> Result<Report> {
+    use std::fmt::Write as _;
+    let s = sources
+        .iter()
+        .find(|s| s.url.as_str().trim_end_matches('/') == url.trim_end_matches('/'))
+        .with_context(|| {
+            format!(
+                "--check {url}: not a source in the list (add its line first, status unchecked)"
+            )
+        })?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "source:  {} ({}, {:?}, status {:?})",
+        s.url, s.outlet, s.kind, s.status
+    );
+    let robots = polite.ensure_robots(&s.site());
+    if let Some(l) = polite
+        .robots_lines()
+        .into_iter()
+        .find(|l| l.site == s.site())
+    {
+        let delay = l
+            .crawl_delay
+            .map(|d| format!(", Crawl-delay {d}"))
+            .unwrap_or_default();
+        let _ = writeln!(out, "robots:  {} ({}){delay}", l.verdict, l.reason);
+        let _ = writeln!(
+            out,
+            "signal:  {}",
+            l.content_signal.as_deref().unwrap_or("none")
+        );
+    }
+    let mut readable = robots.is_ok();
+    match &robots {
+        Err(why) => {
+            let _ = writeln!(out, "asked:   nothing more ({why})");
+        }
+        Ok(()) => {
+            let req = Req {
+                method: crate::polite::Method::Get,
+                url: s.url.clone(),
+                source: Some(s.url.to_string()),
+                etag: None,
+                last_modified: None,
+                follow_redirects: true,
+                scope: hosts.scope(&s.outlet, &s.url),
+            };
+            match polite.request(&req) {
+                Outcome::Fetched(f) => {
+                    let ct = f.headers.get("content-type").map(String::as_str);
+                    let parsed = std::panic::catch_unwind(|| {
+                        crate::extract::parse_body(
+                            s.kind,
+                            &f.body,
+                            &f.url,
+                            ct,
+                            s.selector.as_deref(),
+                        )
+                    })
+                    .unwrap_or_default();
+                    let _ = writeln!(
+                        out,
+                        "answer:  {} from {} ({} bytes, {})",
+                        f.status,
+                        f.url,
+                        f.body.len(),
+                        ct.unwrap_or("no Content-Type")
+                    );
+                    let _ = writeln!(
+                        out,
+                        "items:   {} ({} dropped){}",
+                        parsed.items.len(),
+                        parsed.dropped,
+                        parsed.error.map(|e| format!("; {e}")).unwrap_or_default()
+                    );
+                    if !parsed.children.is_empty() {
+                        let _ = writeln!(out, "index:   {} child sitemaps", parsed.children.len());
+                    }
+                    let hint = caching_hint(&f.headers, &f.body, now)
+                        .map_or("none (read about once an hour)".to_string(), |(d, what)| {
+                            format!("{what}: {} min", d.num_minutes())
+                        });
+                    let _ = writeln!(out, "caching: {hint}");
+                    let validators = match (f.headers.get("etag"), f.headers.get("last-modified")) {
+                        (None, None) => "none (every read is a whole answer)".to_string(),
+                        (e, l) => format!(
+                            "ETag {} / Last-Modified {}",
+                            e.map_or("-", String::as_str),
+                            l.map_or("-", String::as_str)
+                        ),
+                    };
+                    let _ = writeln!(out, "validators: {validators}");
+                }
+                other => {
+                    readable = false;
+                    let _ = writeln!(out, "answer:  {other:?}");
+                }
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "verdict: {}",
+        if readable {
+            "HudukuBot may read it; mark it `checked` in the source list once the publisher's terms allow it"
+        } else {
+            "not readable as it stands; leave it unchecked"
+        }
+    );
+    print!("{out}");
+    polite.finish()?;
+    Ok(Report {
+        summary: format!("looked at {} once; no schedule changed", s.url),
+        failed: usize::from(!readable),
+    })
 }
 
 /// Child sitemaps read at most per sitemap index and run (one level deep): a news sitemap
@@ -374,7 +667,7 @@ impl Receipts {
                     .map(|b| (b.address, b.fetched_at))
                     .collect(),
                 Err(e) => {
-                    eprintln!("fetch-feeds: {e:#}: its bodies are asked for again");
+                    crate::elog!("fetch-feeds: {e:#}: its bodies are asked for again");
                     Default::default()
                 }
             }

@@ -3,6 +3,16 @@
 //! Six thin binaries (`src/bin/`) call the stage modules here. Every network request of
 //! every stage goes through [`polite`]; every kept file is written through [`store`].
 
+/// A line on stderr that never panics: a stage whose stderr is a closed pipe (a log reader
+/// that went away) carries on, and its kept files are what count.
+#[macro_export]
+macro_rules! elog {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+
 pub mod classify;
 pub mod cli;
 pub mod extract;

@@ -64,6 +64,12 @@ pub enum Kind {
     Homepage,
 }
 
+/// The `status` values of a source an operator has checked (robots.txt, one look under
+/// HudukuBot's name with `fetch-feeds --check URL`, the publisher's terms): `checked`; the
+/// demo's and the tests' own outlets are `demo` and `test`. Every other value (`unchecked`,
+/// empty, a typo) is never fetched.
+pub const FETCHED_STATUSES: &[&str] = &["checked", "demo", "test"];
+
 /// One line of the source list.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Source {
@@ -81,6 +87,11 @@ pub struct Source {
 }
 
 impl Source {
+    /// Whether an operator has checked it, so it may be fetched ([`FETCHED_STATUSES`]).
+    pub fn checked(&self) -> bool {
+        FETCHED_STATUSES.contains(&self.status.as_str())
+    }
+
     /// The site (origin) this source belongs to, e.g. `https://www.prajavani.net`.
     pub fn site(&self) -> String {
         site_of(&self.url)

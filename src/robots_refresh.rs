@@ -62,7 +62,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let polite = Polite::open(&data, now, "robots-refresh", never, &permissions, network)?;
     let mut sites = BTreeSet::new();
     let mut opted_out = BTreeSet::new();
-    for s in &sources {
+    for s in sources.iter().filter(|s| s.checked()) {
         if optouts.covers(&s.outlet, &s.site()).is_none() {
             sites.insert(s.site());
         } else {

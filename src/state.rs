@@ -134,7 +134,7 @@ impl State {
                 let aside = path.with_extension("json.unreadable");
                 std::fs::rename(&path, &aside)
                     .with_context(|| format!("moving {} aside", path.display()))?;
-                eprintln!(
+                crate::elog!(
                     "{} is not a state file ({e}); moved to {} and rebuilt from the fetch logs",
                     path.display(),
                     aside.display()
@@ -161,7 +161,7 @@ impl State {
                 data.root.display()
             );
         }
-        eprintln!(
+        crate::elog!(
             "{} is not the fold of the logs on disk (it folds {}, the newest log is {}): rebuilt from the logs",
             path.display(),
             st.folded

@@ -179,3 +179,162 @@ fn no_summary_survives_runs_with_offset_past_and_future_now() {
     transients(&w.data, &mut left);
     assert!(left.is_empty(), "raw bodies or summaries left: {left:?}");
 }
+
+#[test]
+fn only_sources_an_operator_checked_are_fetched_and_each_skip_says_why() {
+    let (w, web) = demo("operating_unchecked");
+    let text = std::fs::read_to_string(&w.sources).unwrap();
+    // The Kannada outlet's feed is not checked yet; its home page has a typo in its status.
+    let text = text
+        .replacen("/rss.xml,,demo", "/rss.xml,,unchecked", 1)
+        .replacen("ul.headlines li,demo", "ul.headlines li,chekced", 1);
+    std::fs::write(&w.sources, text).unwrap();
+    let now = "2026-11-30T06:05:00Z";
+    w.stage("robots-refresh", now);
+    let out = w.stage("fetch-feeds", now);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("2 not checked by an operator"), "{err}");
+    // Its site has no checked source: not even its robots.txt is asked.
+    assert!(
+        web.requests().iter().all(|r| r.addr() != "127.0.0.21"),
+        "{}",
+        show(&web.requests().iter().collect::<Vec<_>>())
+    );
+    let fetch = w.read("2026-11-30/06/fetch.jsonl");
+    assert!(fetch.contains("status \\\"unchecked\\\" in"), "{fetch}");
+    assert!(fetch.contains("status \\\"chekced\\\" in"), "{fetch}");
+}
+
+#[test]
+fn a_source_is_checked_with_one_polite_look_that_changes_no_schedule() {
+    let (w, web) = demo("operating_check_source");
+    let now = "2026-11-30T06:05:00Z";
+    let url = format!("{}/rss.xml", web.base("127.0.0.21"));
+    let out = w.stage_with("fetch-feeds", now, &["--check", &url]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for want in [
+        "robots:  rules",
+        "signal:",
+        "answer:  200",
+        "items:   8",
+        "caching:",
+        "verdict: HudukuBot may read it",
+    ] {
+        assert!(text.contains(want), "{want:?} in:\n{text}");
+    }
+    let reqs = web.requests();
+    assert_eq!(
+        reqs.iter().map(|r| r.path.as_str()).collect::<Vec<_>>(),
+        ["/robots.txt", "/rss.xml"],
+        "robots.txt first, then one look"
+    );
+    assert_only_user_agent(&reqs, "HudukuBot/1.0 (+https://huduku.org/fetching)");
+    // No schedule changed: the hourly run that follows asks the feed as if never asked.
+    let state: serde_json::Value = serde_json::from_str(&w.read("state.json")).unwrap();
+    assert!(state["sources"].get(&url).is_none(), "{state}");
+}
+
+#[test]
+fn a_new_refusal_is_exit_4_and_make_ends_saying_a_person_must_act() {
+    let w = Workdir::new("operating_attention");
+    let web = Web::start(&repo().join("tests/web/faults"), &w.dir);
+    std::fs::write(
+        web.site_dir("127.0.0.51").join("feed.xml"),
+        "<rss version=\"2.0\"><channel><title>x</title></channel></rss>",
+    )
+    .unwrap();
+    w.sources_text(
+        "outlet,lang,kind,section,url,selector,status\nA,kn,feed,top,http://127.0.0.51:{{port}}/feed.xml,,test\nRefusing Daily,en,feed,top,http://127.0.0.53:{{port}}/feed.xml,,test\n",
+        &web,
+    );
+    let now = "2026-11-30T06:05:00Z";
+    w.stage("robots-refresh", now);
+    let out = w.command("fetch-feeds", now).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a person must act: http://127.0.0.53"));
+    // Known already: the next run is quiet.
+    let out = w
+        .command("fetch-feeds", "2026-11-30T07:05:00Z")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // Through make, the hour goes on to the end and make says so, non-zero.
+    let w2 = Workdir::new("operating_attention_make");
+    std::fs::copy(&w.sources, &w2.sources).unwrap();
+    let (c, out) = cron_make(&w2, "hourly", &[format!("NOW={now}")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{}", describe(&c, &out));
+    assert!(err.contains("a person must act"), "{err}");
+    assert!(
+        w2.data.join("site/index.html").exists(),
+        "publish ran: {err}"
+    );
+}
+
+#[test]
+fn status_names_every_stop_and_the_permission_line_that_lifts_it() {
+    let w = Workdir::new("operating_status");
+    let web = Web::start(&repo().join("tests/web/faults"), &w.dir);
+    std::fs::write(
+        web.site_dir("127.0.0.51").join("feed.xml"),
+        "<rss version=\"2.0\"><channel><title>x</title></channel></rss>",
+    )
+    .unwrap();
+    w.sources_text(
+        "outlet,lang,kind,section,url,selector,status\nA,kn,feed,top,http://127.0.0.51:{{port}}/feed.xml,,unchecked\nRefusing Daily,en,feed,top,http://127.0.0.53:{{port}}/feed.xml,,test\nSleepy Weekly,en,feed,top,http://127.0.0.55:{{port}}/feed.xml,,test\n",
+        &web,
+    );
+    let now = "2026-11-30T06:05:00Z";
+    w.stage("robots-refresh", now);
+    w.stage("fetch-feeds", now);
+    let n = web.requests().len();
+    let (c, out) = cron_make(&w, "status", &["NOW=2026-11-30T07:00:00Z".to_string()]);
+    assert!(out.status.success(), "{}", describe(&c, &out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let refuser = web.base("127.0.0.53");
+    for want in [
+        format!("{refuser} refused since 2026-11-30T06:05:00Z (refused-403)"),
+        format!("{refuser},2026-11-30T07:00:00Z,<who gave permission>"),
+        format!(
+            "{} halted since 2026-11-30T06:05:00Z",
+            web.base("127.0.0.55")
+        ),
+        "Not checked by an operator, never fetched (1)".to_string(),
+        "fetch-feeds      2026-11-30 06:00".to_string(),
+    ] {
+        assert!(text.contains(&want), "{want:?} in:\n{text}");
+    }
+    assert_eq!(web.requests().len(), n, "status asks nothing");
+}
+
+#[test]
+fn a_stage_whose_stderr_is_a_closed_pipe_carries_on() {
+    let (w, _web) = demo("operating_closed_stderr");
+    let now = "2026-11-30T06:05:00Z";
+    w.stage("robots-refresh", now);
+    let out = w.stage("fetch-feeds", now);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("[now 2026-11-30T06:05:00Z; clock "),
+        "summary places itself: {err}"
+    );
+    // A log reader that went away: stderr is a pipe whose other end is closed.
+    let mut c = w.command("extract", now);
+    c.stderr(std::process::Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "no panic on a closed stderr");
+    assert!(!w.jsonl("2026-11-30/06/items.jsonl").is_empty());
+}

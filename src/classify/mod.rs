@@ -604,7 +604,7 @@ fn run_stdin(lexicons: &Lexicons) -> Result<Report> {
         let (map, l) = match parsed {
             Ok(x) => x,
             Err(e) => {
-                eprintln!("classify: stdin:{}: {e}", i + 1);
+                crate::elog!("classify: stdin:{}: {e}", i + 1);
                 bad += 1;
                 continue;
             }

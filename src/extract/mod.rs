@@ -198,7 +198,7 @@ pub fn run(args: &Args) -> Result<Report> {
                 let meta = match meta {
                     Ok(m) => m,
                     Err(e) => {
-                        eprintln!(
+                        crate::elog!(
                             "extract: {} is not a body description: {e:#}",
                             path.display()
                         );
@@ -251,7 +251,7 @@ pub fn run(args: &Args) -> Result<Report> {
         let body = match std::fs::read(transient.join(format!("{key}.body"))) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("extract: {}: its body cannot be read: {e}", meta.source);
+                crate::elog!("extract: {}: its body cannot be read: {e}", meta.source);
                 failed += 1;
                 continue;
             }
@@ -260,7 +260,7 @@ pub fn run(args: &Args) -> Result<Report> {
             Ok(p) => p,
             Err(e) => {
                 // No receipt: the address is asked for again, without validators.
-                eprintln!("extract: {}: {e}", meta.source);
+                crate::elog!("extract: {}: {e}", meta.source);
                 failed += 1;
                 continue;
             }
@@ -270,7 +270,7 @@ pub fn run(args: &Args) -> Result<Report> {
             .scope_of(&meta.outlet, &meta.source)
             .retain_own(&mut parsed.items, |i| &i.link);
         if let Some(e) = &parsed.error {
-            eprintln!(
+            crate::elog!(
                 "extract: {}: {e} ({} items read before it)",
                 meta.source,
                 parsed.items.len()
@@ -278,7 +278,7 @@ pub fn run(args: &Args) -> Result<Report> {
             failed += 1;
         }
         if !parsed.children.is_empty() {
-            eprintln!(
+            crate::elog!(
                 "extract: {}: sitemap index of {} sitemaps: {}",
                 meta.source,
                 parsed.children.len(),
@@ -339,9 +339,11 @@ pub fn run(args: &Args) -> Result<Report> {
             );
         }
         if capped_run + capped_day > 0 {
-            eprintln!(
+            crate::elog!(
                 "extract: {}: {} new items over the cap of {MAX_NEW_PER_SOURCE_RUN} per run and {} over the cap of {MAX_NEW_PER_SOURCE_DAY} per day were not kept",
-                meta.source, capped_run, capped_day
+                meta.source,
+                capped_run,
+                capped_day
             );
             over_cap += capped_run + capped_day;
             failed += 1;
@@ -444,7 +446,7 @@ fn install_panic_line() {
             .location()
             .map(|l| format!("{}:{}", l.file(), l.line()))
             .unwrap_or_default();
-        eprintln!("extract: a reader failed at {at}: {msg}");
+        crate::elog!("extract: a reader failed at {at}: {msg}");
     }));
 }
 
@@ -549,14 +551,14 @@ fn run_file(args: &Args, file: &PathBuf) -> Result<Report> {
     }
     out.flush()?;
     for child in &parsed.children {
-        eprintln!(
+        crate::elog!(
             "extract: {}: sitemap index points at {child}",
             file.display()
         );
     }
     let failed = usize::from(parsed.error.is_some());
     if let Some(e) = &parsed.error {
-        eprintln!("extract: {}: {e}", file.display());
+        crate::elog!("extract: {}: {e}", file.display());
     }
     Ok(Report {
         summary: format!("{} items, {} dropped", parsed.items.len(), parsed.dropped),

@@ -167,7 +167,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
 pub fn run(cfg: &Config) -> Result<()> {
     let running = start(cfg)?;
     let names: Vec<String> = running.sites.iter().map(|s| s.addr.to_string()).collect();
-    eprintln!(
+    crate::elog!(
         "loopback-web: listening on port {} (sites: {})",
         running.port,
         names.join(", ")
@@ -194,12 +194,12 @@ fn accept_loop(listener: TcpListener, site: Arc<Site>, shared: Arc<Shared>) {
                     if let Err(e) = serve_connection(stream, &site, &shared)
                         && !quiet_error(&e)
                     {
-                        eprintln!("loopback-web: {}: {e}", site.addr);
+                        crate::elog!("loopback-web: {}: {e}", site.addr);
                     }
                 });
             }
             Err(e) => {
-                eprintln!("loopback-web: accept on {}: {e}", site.addr);
+                crate::elog!("loopback-web: accept on {}: {e}", site.addr);
                 thread::sleep(Duration::from_millis(50));
             }
         }
@@ -353,9 +353,11 @@ fn respond(
         Ok(p) => p,
         Err(e) => {
             let body = format!("loopback-web: {e:#}\n");
-            eprintln!(
+            crate::elog!(
                 "loopback-web: {}: {} {}: {e:#}",
-                site.addr, req.method, req.target
+                site.addr,
+                req.method,
+                req.target
             );
             Plan {
                 status: 500,
@@ -676,7 +678,7 @@ fn write_log(
     let mut text = match serde_json::to_string(&line) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("loopback-web: cannot serialise log line: {e}");
+            crate::elog!("loopback-web: cannot serialise log line: {e}");
             return;
         }
     };
@@ -685,6 +687,6 @@ fn write_log(
     // request, and concurrent handlers never interleave.
     let mut log = shared.log.lock().unwrap_or_else(|e| e.into_inner());
     if let Err(e) = log.write_all(text.as_bytes()) {
-        eprintln!("loopback-web: writing the log: {e}");
+        crate::elog!("loopback-web: writing the log: {e}");
     }
 }

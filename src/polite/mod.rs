@@ -265,6 +265,11 @@ pub struct Polite {
     /// Set when something this run learned could not be recorded (a full disk, a journal
     /// that cannot be written): from then on nothing more is asked, and the run fails.
     unrecorded: Mutex<Option<String>>,
+    /// Refusals and halts this run recorded (a person must act), and requests sent and
+    /// failed at the network level (all failing is a person's business too).
+    stops_new: Mutex<Vec<String>>,
+    sent: std::sync::atomic::AtomicUsize,
+    unreachable: std::sync::atomic::AtomicUsize,
     /// The data directory's stage lock, held for the run: no two runs ask at once.
     _lock: crate::store::DataLock,
 }
@@ -358,6 +363,9 @@ impl Polite {
             }),
             started: Instant::now(),
             unrecorded: Mutex::new(None),
+            stops_new: Mutex::new(Vec::new()),
+            sent: Default::default(),
+            unreachable: Default::default(),
             _lock: lock,
         };
         p.apply_permissions(permissions);
@@ -374,7 +382,7 @@ impl Polite {
     pub fn cannot_record(&self, why: String) {
         let mut u = lock(&self.unrecorded);
         if u.is_none() {
-            eprintln!("{}: {why}; asking nothing more", self.stage);
+            crate::elog!("{}: {why}; asking nothing more", self.stage);
             *u = Some(why);
         }
     }
@@ -442,7 +450,7 @@ impl Polite {
             }
         }
         for f in fixes {
-            eprintln!("{}: {}: {}", self.stage, f.url, f.reason);
+            crate::elog!("{}: {}: {}", self.stage, f.url, f.reason);
             self.note(f);
         }
     }
@@ -522,7 +530,30 @@ impl Polite {
     /// Records a line: applies it to the state and appends it to the run's journal at once
     /// (synced when it changes the state), so a crash forgets neither the line nor a refusal.
     fn note(&self, line: FetchLine) {
-        lock(&self.state).apply(&line);
+        {
+            let mut st = lock(&self.state);
+            let stops = |st: &State| {
+                st.sites.get(&line.site).map_or((false, false), |s| {
+                    (s.refused.is_some(), s.halted.is_some())
+                })
+            };
+            let before = stops(&st);
+            st.apply(&line);
+            let after = stops(&st);
+            if (after.0 && !before.0) || (after.1 && !before.1) {
+                lock(&self.stops_new).push(format!(
+                    "{} {} at {} ({}): it stays stopped until a line in permissions.csv lifts it",
+                    line.site,
+                    if after.0 && !before.0 {
+                        "refused"
+                    } else {
+                        "halted"
+                    },
+                    crate::time::fmt(line.at),
+                    line.reason
+                ));
+            }
+        }
         let mut log = lock(&self.log);
         if log.journal.is_none() {
             self.cannot_record("the fetch journal is closed".into());
@@ -1227,6 +1258,11 @@ impl Polite {
         }
         let result = self.send(method, url, headers, cap, cut);
         slot.last_done = Some(Instant::now());
+        use std::sync::atomic::Ordering::Relaxed;
+        self.sent.fetch_add(1, Relaxed);
+        if matches!(result, Raw::Error(_)) {
+            self.unreachable.fetch_add(1, Relaxed);
+        }
         result
     }
 
@@ -1308,6 +1344,16 @@ impl Polite {
     /// sorted by site, then in the order made), saves the state and drops the journal.
     /// Call once, at the end.
     pub fn finish(&self) -> Result<Vec<FetchLine>> {
+        for stop in lock(&self.stops_new).drain(..) {
+            crate::cli::needs_attention(stop);
+        }
+        use std::sync::atomic::Ordering::Relaxed;
+        let (sent, unreachable) = (self.sent.load(Relaxed), self.unreachable.load(Relaxed));
+        if sent > 0 && unreachable == sent {
+            crate::cli::needs_attention(format!(
+                "every one of the {sent} requests of this run failed at the network level (is the machine offline?)"
+            ));
+        }
         let mut log = lock(&self.log);
         if self.recorded().is_err() {
             // Keep the journal as it is: the next run recovers what reached it.
@@ -1353,7 +1399,7 @@ pub fn side_by_side<T: Sync>(queues: &[T], workers: usize, work: impl Fn(&T) + S
                     // A fault in one queue costs that queue alone; every line it made is
                     // already in the journal.
                     if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(q))).is_err() {
-                        eprintln!(
+                        crate::elog!(
                             "a site's queue stopped on an internal fault; the other sites go on"
                         );
                     }
@@ -1390,7 +1436,7 @@ fn recover_journals(data: &Data) -> Result<bool> {
                 crate::store::write_jsonl(&path, &all)?;
             }
             std::fs::remove_file(&journal)?;
-            eprintln!(
+            crate::elog!(
                 "recovered {} from a run that did not finish",
                 journal.display()
             );

@@ -465,3 +465,28 @@ fn a_broken_body_is_one_error_line_and_its_items_are_kept() {
     );
     assert_eq!(w.jsonl("2026-11-30/06/items.jsonl").len(), 2);
 }
+
+#[test]
+fn a_pub_date_whose_zone_is_a_sign_and_a_kannada_letter_is_read_without_its_zone() {
+    // Once a panic that stopped the whole stage: the zone was cut inside the letter.
+    let body = "<rss><channel><item><title>ಸುದ್ದಿ</title><link>https://x.example/1</link>\
+                <pubDate>Mon, 30 Nov 2026 06:05:00 +ಕ</pubDate></item>\
+                <item><title>Next</title><link>https://x.example/2</link>\
+                <pubDate>31 Dec 262142 23:59:59 -2359</pubDate></item></channel></rss>";
+    let p = parse_body(
+        Kind::Feed,
+        body.as_bytes(),
+        &Url::parse("https://x.example/feed").unwrap(),
+        None,
+        None,
+    );
+    assert_eq!(p.items.len(), 2);
+    assert_eq!(
+        huduku::time::fmt(p.items[0].published.unwrap()),
+        "2026-11-30T06:05:00Z"
+    );
+    assert_eq!(
+        p.items[1].published, None,
+        "past the end of time is no date"
+    );
+}

@@ -338,7 +338,7 @@ impl Handler for Reader {
             }
             return;
         };
-        let rel = depth - at;
+        let rel = depth.saturating_sub(*at);
         if self.skip_below.is_some() {
             return;
         }

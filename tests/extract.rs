@@ -490,3 +490,123 @@ fn a_pub_date_whose_zone_is_a_sign_and_a_kannada_letter_is_read_without_its_zone
         "past the end of time is no date"
     );
 }
+
+/// Two headlines in a list, then whatever `rest` is.
+fn deep_home_page(rest: &str) -> Vec<u8> {
+    format!(
+        "<html><body><ul class=\"h\"><li><a href=\"/a\">First</a></li>\
+         <li><a href=\"/b\">Second</a></li></ul>{rest}<ul class=\"h\"><li><a href=\"/c\">After</a></li></ul></body></html>"
+    )
+    .into_bytes()
+}
+
+fn home(body: &[u8]) -> huduku::extract::Parsed {
+    parse_body(
+        Kind::Homepage,
+        body,
+        &Url::parse("https://deep.example/").unwrap(),
+        Some("text/html"),
+        Some("ul.h li"),
+    )
+}
+
+#[test]
+fn a_home_page_nested_80000_deep_is_read_to_the_depth_limit_and_keeps_what_came_before() {
+    // Once 17 seconds of the HTML parser's work for 400 KB.
+    let n = 80_000;
+    let body = deep_home_page(&format!("{}x{}", "<div>".repeat(n), "</div>".repeat(n)));
+    assert!(body.len() > 400_000);
+    let p = home(&body);
+    let heads: Vec<&str> = p.items.iter().map(|i| i.headline.as_str()).collect();
+    assert_eq!(
+        heads,
+        ["First", "Second"],
+        "the list after the cut is never read"
+    );
+    let e = p.error.expect("the cut is the body's error");
+    assert!(
+        e.contains("page nested deeper than 256 elements at line 1"),
+        "{e}"
+    );
+    assert_eq!(huduku::extract::text::MAX_HTML_DEPTH, 256);
+}
+
+#[test]
+fn a_ten_megabyte_home_page_of_nested_divs_is_read_to_the_depth_limit() {
+    // Once hours of the HTML parser's work.
+    let body = deep_home_page(&"<div>".repeat(2 * 1024 * 1024));
+    assert!(body.len() >= 10 * 1024 * 1024);
+    let p = home(&body);
+    assert_eq!(p.items.len(), 2);
+    assert!(p.error.unwrap().contains("nested deeper than 256 elements"));
+    // A cut inside a headline's link drops that headline, which may be cut short.
+    let body = deep_home_page(&format!(
+        "<ul class=\"h\"><li><a href=\"/d\">Cut {}",
+        "<span>".repeat(300)
+    ));
+    let p = home(&body);
+    assert_eq!(p.items.len(), 2);
+    assert_eq!(p.dropped, 1);
+    assert!(p.error.unwrap().ends_with("its last headline dropped"));
+    // Lists, tables and paragraphs that leave out their end tags are not deep.
+    let flat = format!(
+        "{}<table>{}</table>{}",
+        "<ul><li>x".to_string() + &"<li>item".repeat(2000) + "</ul>",
+        "<tr><td>a<td>b".repeat(2000),
+        "<p>para<br><img src=x>".repeat(2000)
+    );
+    let p = home(&deep_home_page(&flat));
+    assert_eq!(p.items.len(), 3, "{:?}", p.error);
+    assert!(p.error.is_none());
+}
+
+#[test]
+fn inline_xhtml_nested_80000_deep_stops_the_walk_at_the_depth_limit() {
+    // Once 26 seconds: inline XHTML was followed however deep it went.
+    let n = 80_000;
+    let body = format!(
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>One</title><link href=\"https://x.example/1\"/></entry>\
+         <entry><title type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">{}deep{}</div></title>\
+         <link href=\"https://x.example/2\"/></entry></feed>",
+        "<div>".repeat(n),
+        "</div>".repeat(n)
+    );
+    let p = parse_body(
+        Kind::Feed,
+        body.as_bytes(),
+        &Url::parse("https://x.example/feed").unwrap(),
+        None,
+        None,
+    );
+    assert_eq!(p.items.len(), 1);
+    assert_eq!(p.items[0].headline, "One");
+    let e = p.error.unwrap();
+    assert!(
+        e.contains("XML nested deeper than 512 elements at line 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_title_of_40000_escaped_divs_is_read_only_to_the_depth_limit() {
+    // Once 3.6 seconds and more: a comment sent the title whole to the HTML parser.
+    let title = format!(
+        "Lead {}x&lt;/div&gt;&lt;!-- c --&gt;",
+        "&lt;div&gt;".repeat(40_000)
+    );
+    let body = format!(
+        "<rss><channel><item><title>One</title><link>https://x.example/1</link></item>\
+         <item><title>{title}</title><link>https://x.example/2</link></item></channel></rss>"
+    );
+    let p = parse_body(
+        Kind::Feed,
+        body.as_bytes(),
+        &Url::parse("https://x.example/feed").unwrap(),
+        None,
+        None,
+    );
+    assert!(p.error.is_none());
+    let heads: Vec<&str> = p.items.iter().map(|i| i.headline.as_str()).collect();
+    // The text after the 256th open element is never read: "x" is not in the headline.
+    assert_eq!(heads, ["One", "Lead"]);
+}

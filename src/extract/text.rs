@@ -11,10 +11,23 @@ pub fn plain(s: &str) -> String {
 
 /// Plain text of an HTML fragment: tags removed (and the contents of `script` and `style`),
 /// entities decoded, whitespace collapsed.
+///
+/// A fragment the simple scan cannot read and that nests deeper than [`MAX_HTML_DEPTH`] is
+/// read only up to where it does: the HTML parser's work grows with depth times elements, so
+/// the rest of such a fragment is never handed to it.
 pub fn html_to_text(s: &str) -> String {
     if let Some(text) = simple_html_to_text(s) {
         return text;
     }
+    let s = match html_nesting_cut(s, MAX_HTML_DEPTH) {
+        Some(cut) => &s[..cut.at],
+        None => s,
+    };
+    full_html_to_text(s)
+}
+
+/// The same by the full HTML parser alone.
+fn full_html_to_text(s: &str) -> String {
     let frag = scraper::Html::parse_fragment(s);
     let mut out = String::with_capacity(s.len());
     for node in frag.root_element().descendants() {
@@ -129,6 +142,211 @@ fn simple_html_to_text(s: &str) -> Option<String> {
     }
     out.push_str(&s[plain_from..]);
     Some(collapse(&out))
+}
+
+/// Deepest nesting of HTML elements read (home pages and fragments alike). Real pages nest a
+/// few dozen deep; the HTML parser's checks of its open elements make its work grow with
+/// depth times elements, so a body nested deeper is read only up to where it goes past this.
+pub const MAX_HTML_DEPTH: usize = 256;
+
+/// Where an HTML text first nests deeper than `limit` elements.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NestingCut {
+    /// Byte offset of the start tag that goes past the limit.
+    pub at: usize,
+    /// Line of that tag (1-based).
+    pub line: usize,
+    /// Whether an `<a>` was open there (a headline link cut short).
+    pub in_link: bool,
+}
+
+/// Elements that never have content.
+const VOID: &[&str] = &[
+    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image", "img",
+    "input", "keygen", "link", "meta", "param", "source", "track", "wbr",
+];
+/// Elements whose content is text up to their end tag.
+const RAW_TEXT: &[&str] = &[
+    "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
+];
+/// Start tags that close an open `<p>`.
+const CLOSES_P: &[&str] = &[
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "dd",
+    "details",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hr",
+    "li",
+    "main",
+    "nav",
+    "ol",
+    "p",
+    "pre",
+    "section",
+    "table",
+    "ul",
+];
+
+/// A cheap scan of HTML for how deep its elements nest, the way a browser would count them
+/// (void elements, end tags a list item or a table cell may omit, `script`/`style` contents
+/// and comments are taken into account); `None` when it never goes deeper than `limit`.
+/// Linear in the text, and it holds at most `limit` names.
+pub fn html_nesting_cut(s: &str, limit: usize) -> Option<NestingCut> {
+    let b = s.as_bytes();
+    let mut stack: Vec<&str> = Vec::new();
+    let mut foreign = 0usize; // open <svg> and <math>, where `/>` closes an element
+    let mut i = 0;
+    let tag_end = |from: usize| -> Option<usize> {
+        // The '>' that ends a tag, skipping quoted attribute values.
+        let mut j = from;
+        while j < b.len() {
+            match b[j] {
+                b'>' => return Some(j),
+                b'=' => {
+                    j += 1;
+                    while j < b.len() && b[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    if let Some(&q @ (b'"' | b'\'')) = b.get(j) {
+                        j += 1 + b[j + 1..].iter().position(|c| *c == q)?;
+                    }
+                    j += 1;
+                }
+                _ => j += 1,
+            }
+        }
+        None
+    };
+    while let Some(off) = memchr_lt(&b[i..]) {
+        let at = i + off;
+        let rest = &b[at + 1..];
+        if rest.starts_with(b"!--") {
+            let end = find(&b[at + 4..], b"-->")?;
+            i = at + 4 + end + 3;
+            continue;
+        }
+        match rest.first() {
+            Some(b'!' | b'?') => {
+                i = at + 1 + rest.iter().position(|c| *c == b'>')? + 1;
+            }
+            Some(b'/') => {
+                let name = tag_name(&s[at + 2..]);
+                if !name.is_empty()
+                    && let Some(pos) = stack.iter().rposition(|n| n.eq_ignore_ascii_case(name))
+                {
+                    let closed = stack[pos..].iter().filter(|n| is_foreign_root(n)).count();
+                    foreign = foreign.saturating_sub(closed);
+                    stack.truncate(pos);
+                }
+                i = tag_end(at + 2)? + 1;
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                let name = tag_name(&s[at + 1..]);
+                let end = tag_end(at + 1 + name.len())?;
+                i = end + 1;
+                let lower = name.to_ascii_lowercase();
+                let lower = lower.as_str();
+                if lower == "plaintext" {
+                    return None; // the rest is text
+                }
+                if VOID.contains(&lower) || (foreign > 0 && b[end - 1] == b'/') {
+                    continue;
+                }
+                if RAW_TEXT.contains(&lower) {
+                    // Its text runs to its end tag (or to the end of the text).
+                    let mut j = i;
+                    loop {
+                        let k = find(&b[j..], b"</")?;
+                        let n = tag_name(&s[j + k + 2..]);
+                        if n.eq_ignore_ascii_case(lower) {
+                            i = j + k;
+                            break;
+                        }
+                        j += k + 2;
+                    }
+                    continue;
+                }
+                // End tags a page may leave out.
+                let top_in = |stack: &Vec<&str>, names: &[&str]| {
+                    stack
+                        .last()
+                        .is_some_and(|t| names.iter().any(|n| t.eq_ignore_ascii_case(n)))
+                };
+                let implied: &[&[&str]] = match lower {
+                    "li" => &[&["li"]],
+                    "dd" | "dt" => &[&["dd", "dt"]],
+                    "option" | "optgroup" => &[&["option"]],
+                    "td" | "th" => &[&["td", "th"]],
+                    "tr" => &[&["td", "th"], &["tr"]],
+                    "thead" | "tbody" | "tfoot" => {
+                        &[&["td", "th"], &["tr"], &["thead", "tbody", "tfoot"]]
+                    }
+                    "a" => &[&["a"]],
+                    _ => &[],
+                };
+                for names in implied {
+                    if top_in(&stack, names) {
+                        stack.pop();
+                    }
+                }
+                if CLOSES_P.contains(&lower) && top_in(&stack, &["p"]) {
+                    stack.pop();
+                }
+                if is_foreign_root(lower) {
+                    foreign += 1;
+                }
+                stack.push(name);
+                if stack.len() > limit {
+                    return Some(NestingCut {
+                        at,
+                        line: b[..at].iter().filter(|c| **c == b'\n').count() + 1,
+                        in_link: stack.iter().any(|n| n.eq_ignore_ascii_case("a")),
+                    });
+                }
+            }
+            _ => i = at + 1, // a lone '<' is text
+        }
+    }
+    None
+}
+
+fn is_foreign_root(name: &str) -> bool {
+    name.eq_ignore_ascii_case("svg") || name.eq_ignore_ascii_case("math")
+}
+
+/// The tag name at the start of `s` (up to whitespace, `/` or `>`).
+fn tag_name(s: &str) -> &str {
+    let end = s
+        .bytes()
+        .position(|c| c.is_ascii_whitespace() || c == b'/' || c == b'>')
+        .unwrap_or(s.len());
+    // The name ends at an ASCII byte, so this is a character boundary.
+    &s[..end]
+}
+
+fn memchr_lt(b: &[u8]) -> Option<usize> {
+    b.iter().position(|c| *c == b'<')
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// Plain text of an element that RSS leaves undeclared: HTML if it looks like HTML (a known
@@ -366,6 +584,34 @@ mod tests {
             };
             assert_eq!(html_to_text(c), full, "{c:?}");
         }
+    }
+
+    #[test]
+    fn nesting_is_counted_as_a_browser_would() {
+        let cut = |s: &str| html_nesting_cut(s, 3).map(|c| c.at);
+        assert_eq!(cut("<div><div><div>x</div></div></div>"), None);
+        assert_eq!(cut("<div><div><div><b>x"), Some(15));
+        assert_eq!(cut("<div>\n<p>\n<div>\n<span>"), None, "a div closes the p");
+        assert_eq!(cut("<ul><li>a<li>b<li>c<li>d</ul>"), None);
+        assert_eq!(cut("<table><tr><td>a<td>b<tr><td>c<tbody><tr>"), None);
+        assert_eq!(cut("<dl><dt>a<dd>b<dt>c<dd>d"), None);
+        assert_eq!(cut("<a href=1>a<a href=2>b<a href=3>c<a href=4>d"), None);
+        assert_eq!(cut("<br><img src=x><hr><input><p>"), None);
+        assert_eq!(cut("<svg><path/><path/><path/><path/></svg>"), None);
+        assert_eq!(
+            cut("<div/><div/><div/><div/>"),
+            Some(18),
+            "`/>` opens an HTML div"
+        );
+        assert_eq!(
+            cut("<script><div><div><div><div></script><style>"),
+            None,
+            "script is text"
+        );
+        assert_eq!(cut("<!-- <div><div><div><div> --><div>"), None);
+        assert_eq!(cut("<div title='>'><div a=\"<b>\"><div><i>"), Some(33));
+        let c = html_nesting_cut("<a href=x>\n<b>\n<i>\n<u>", 3).unwrap();
+        assert_eq!((c.line, c.in_link), (4, true));
     }
 
     #[test]

@@ -610,3 +610,75 @@ fn a_title_of_40000_escaped_divs_is_read_only_to_the_depth_limit() {
     // The text after the 256th open element is never read: "x" is not in the headline.
     assert_eq!(heads, ["One", "Lead"]);
 }
+
+fn feed(body: &str) -> huduku::extract::Parsed {
+    parse_body(
+        Kind::Feed,
+        body.as_bytes(),
+        &Url::parse("https://x.example/feed").unwrap(),
+        None,
+        None,
+    )
+}
+
+#[test]
+fn an_atom_entry_without_a_link_is_dropped_not_linked_to_its_id() {
+    let p = feed(
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\">\
+         <entry><title>Only an id</title><id>https://x.example/2026/11/30/only-id</id></entry>\
+         <entry><title>Both</title><id>tag:x.example,2026:2</id><link href=\"https://x.example/both\"/></entry>\
+         <entry><title>Same</title><link href=\"https://x.example/same\"/><id>https://x.example/same</id></entry>\
+         </feed>",
+    );
+    let got: Vec<(&str, &str)> = p
+        .items
+        .iter()
+        .map(|i| (i.headline.as_str(), i.link.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Both", "https://x.example/both"),
+            ("Same", "https://x.example/same")
+        ]
+    );
+    assert_eq!(p.dropped, 1, "the entry with only an id has no link");
+    // An RSS guid that is a permalink still is one.
+    let p = feed(
+        "<rss><channel><item><title>G</title><guid>https://x.example/g</guid></item></channel></rss>",
+    );
+    assert_eq!(p.items[0].link, "https://x.example/g");
+}
+
+#[test]
+fn control_and_bidi_characters_never_reach_a_headline_category_or_author() {
+    let p = feed(
+        "<rss xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><channel><item>\
+         <title>Bell\u{7} &#27;[2J \u{202e}live\u{202c} ಕ\u{200d}ನ್ನಡ\u{0}\tnews&#x2066;x&#x2069;</title>\
+         <link>https://x.example/1</link><category>Sports\u{1b}[0m\u{9b}</category>\
+         <dc:creator>\u{0}Ravi\u{200f} &#x7f;K</dc:creator>\
+         <description>Sum\u{7}mary</description></item></channel></rss>",
+    );
+    let it = &p.items[0];
+    assert_eq!(it.headline, "Bell [2J live ಕ\u{200d}ನ್ನಡ newsx");
+    assert_eq!(it.category, ["Sports[0m"]);
+    assert_eq!(it.author.as_deref(), Some("Ravi K"));
+    assert_eq!(it.summary.as_deref(), Some("Summary"));
+    let p = parse_body(
+        Kind::Sitemap,
+        "<urlset xmlns:news=\"http://www.google.com/schemas/sitemap-news/0.9\"><url>\
+         <loc>https://x.example/s</loc><news:news><news:title>\u{202d}Side\u{7}</news:title>\
+         <news:publication><news:name>Pub\u{1b}</news:name></news:publication>\
+         </news:news></url></urlset>"
+            .as_bytes(),
+        &Url::parse("https://x.example/sitemap.xml").unwrap(),
+        None,
+        None,
+    );
+    assert_eq!(p.items[0].headline, "Side");
+    assert_eq!(p.items[0].publication.as_deref(), Some("Pub"));
+    let p = home(&deep_home_page(
+        "<ul class=\"h\"><li><a href=\"/z\">\u{0}Z\u{202e}z\u{7}</a></li></ul>",
+    ));
+    assert_eq!(p.items[2].headline, "Zz");
+}

@@ -682,3 +682,55 @@ fn control_and_bidi_characters_never_reach_a_headline_category_or_author() {
     ));
     assert_eq!(p.items[2].headline, "Zz");
 }
+
+#[test]
+fn every_charset_a_feed_can_carry_reads_as_its_script() {
+    // Once U+FFFD throughout: UTF-32, EBCDIC and these labels were not read.
+    let kannada = "ಕಾವೇರಿ ನೀರು: ತಮಿಳುನಾಡಿಗೆ ಬಿಡುಗಡೆ";
+    let ebcdic = "[Mysuru] Dasara! 100% | café ¢";
+    let cases = [
+        ("charset-utf32le-bom.xml", kannada, "UTF-32LE"),
+        ("charset-utf32be-bom.xml", kannada, "UTF-32BE"),
+        ("charset-utf32le.xml", kannada, "UTF-32LE"),
+        ("charset-ucs4be.xml", kannada, "UTF-32BE"),
+        ("charset-cp037.xml", ebcdic, "IBM037"),
+        ("charset-cp500.xml", ebcdic, "IBM500"),
+        (
+            "charset-437.xml",
+            "Über die Brücke: café, Ñandú, ½ price",
+            "IBM437",
+        ),
+        (
+            "charset-ibm850.xml",
+            "Ålesund: søndag, façade © Øre",
+            "IBM850",
+        ),
+        ("charset-cp874.xml", "ข่าวภาษาไทย: กรุงเทพฯ", "windows-874"),
+        (
+            "charset-mac-cyrillic.xml",
+            "Новости: Бенгалуру и Майсуру",
+            "x-mac-cyrillic",
+        ),
+        (
+            "charset-macgreek.xml",
+            "Ειδήσεις: Αθήνα και Θεσσαλονίκη",
+            "x-mac-greek",
+        ),
+    ];
+    let rows = index();
+    for (file, headline, encoding) in cases {
+        let row = rows.iter().find(|r| r.file == file).unwrap();
+        let body = std::fs::read(fixtures().join(file)).unwrap();
+        let d = huduku::extract::charset::decode(&body, row.content_type.as_deref(), false);
+        assert_eq!(d.encoding, encoding, "{file}");
+        assert!(!d.bad_bytes && !d.text.contains('\u{fffd}'), "{file}");
+        let p = first(row);
+        assert!(p.error.is_none(), "{file}: {:?}", p.error);
+        assert_eq!(p.items.len(), 1, "{file}");
+        assert_eq!(p.items[0].headline, headline, "{file}");
+        assert_eq!(
+            huduku::time::fmt(p.items[0].published.unwrap()),
+            "2026-11-30T06:05:00Z"
+        );
+    }
+}

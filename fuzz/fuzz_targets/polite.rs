@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use chrono::Duration;
 use huduku::polite::outcome::classify;
+use huduku::polite::parse_retry_after;
 use huduku::polite::robots::Rules;
 use huduku::polite::schedule::{MAX_HINT, caching_hint};
-use huduku::polite::parse_retry_after;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -50,7 +50,10 @@ fuzz_target!(|data: &[u8]| {
     if let Some(v) = first_value
         && let Some(d) = parse_retry_after(&v, now)
     {
-        assert!(d >= Duration::zero() && d <= Duration::days(365), "{v:?}: {d}");
+        assert!(
+            d >= Duration::zero() && d <= Duration::days(365),
+            "{v:?}: {d}"
+        );
     }
     if let Some((d, _)) = caching_hint(&headers, body, now) {
         assert!(d >= Duration::zero() && d <= MAX_HINT, "{d}");

@@ -165,3 +165,15 @@ conformance: build
 	test -x $(CONFORMANCE_VENV)/bin/python || python3 -m venv $(CONFORMANCE_VENV)
 	$(CONFORMANCE_VENV)/bin/python -c 'import feedparser' 2>/dev/null || $(CONFORMANCE_VENV)/bin/pip install --quiet 'feedparser==6.0.11'
 	$(CONFORMANCE_VENV)/bin/python scripts/conformance.py $(BIN)/extract tests/fixtures/conformance --report target/conformance.txt
+
+# Every fuzz target of fuzz/ for FUZZ_SECONDS each, on corpora seeded from tests/fixtures
+# (needs the nightly toolchain and `cargo install cargo-fuzz`; never part of `make test` or
+# CI). A crash stops it, its input kept in fuzz/artifacts/TARGET/.
+FUZZ_TARGETS := parse_body polite dates charset html_to_text html_scan_vs_parser
+FUZZ_SECONDS ?= 20
+.PHONY: fuzz-smoke
+fuzz-smoke:
+	fuzz/seed.sh
+	cd fuzz && for t in $(FUZZ_TARGETS); do \
+	  cargo +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; \
+	done

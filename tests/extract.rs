@@ -465,3 +465,272 @@ fn a_broken_body_is_one_error_line_and_its_items_are_kept() {
     );
     assert_eq!(w.jsonl("2026-11-30/06/items.jsonl").len(), 2);
 }
+
+#[test]
+fn a_pub_date_whose_zone_is_a_sign_and_a_kannada_letter_is_read_without_its_zone() {
+    // Once a panic that stopped the whole stage: the zone was cut inside the letter.
+    let body = "<rss><channel><item><title>ಸುದ್ದಿ</title><link>https://x.example/1</link>\
+                <pubDate>Mon, 30 Nov 2026 06:05:00 +ಕ</pubDate></item>\
+                <item><title>Next</title><link>https://x.example/2</link>\
+                <pubDate>31 Dec 262142 23:59:59 -2359</pubDate></item></channel></rss>";
+    let p = parse_body(
+        Kind::Feed,
+        body.as_bytes(),
+        &Url::parse("https://x.example/feed").unwrap(),
+        None,
+        None,
+    );
+    assert_eq!(p.items.len(), 2);
+    assert_eq!(
+        huduku::time::fmt(p.items[0].published.unwrap()),
+        "2026-11-30T06:05:00Z"
+    );
+    assert_eq!(
+        p.items[1].published, None,
+        "past the end of time is no date"
+    );
+}
+
+/// Two headlines in a list, then whatever `rest` is.
+fn deep_home_page(rest: &str) -> Vec<u8> {
+    format!(
+        "<html><body><ul class=\"h\"><li><a href=\"/a\">First</a></li>\
+         <li><a href=\"/b\">Second</a></li></ul>{rest}<ul class=\"h\"><li><a href=\"/c\">After</a></li></ul></body></html>"
+    )
+    .into_bytes()
+}
+
+fn home(body: &[u8]) -> huduku::extract::Parsed {
+    parse_body(
+        Kind::Homepage,
+        body,
+        &Url::parse("https://deep.example/").unwrap(),
+        Some("text/html"),
+        Some("ul.h li"),
+    )
+}
+
+#[test]
+fn a_home_page_nested_80000_deep_is_read_to_the_depth_limit_and_keeps_what_came_before() {
+    // Once 17 seconds of the HTML parser's work for 400 KB.
+    let n = 80_000;
+    let body = deep_home_page(&format!("{}x{}", "<div>".repeat(n), "</div>".repeat(n)));
+    assert!(body.len() > 400_000);
+    let p = home(&body);
+    let heads: Vec<&str> = p.items.iter().map(|i| i.headline.as_str()).collect();
+    assert_eq!(
+        heads,
+        ["First", "Second"],
+        "the list after the cut is never read"
+    );
+    let e = p.error.expect("the cut is the body's error");
+    assert!(
+        e.contains("page nested deeper than 256 elements at line 1"),
+        "{e}"
+    );
+    assert_eq!(huduku::extract::text::MAX_HTML_DEPTH, 256);
+}
+
+#[test]
+fn a_ten_megabyte_home_page_of_nested_divs_is_read_to_the_depth_limit() {
+    // Once hours of the HTML parser's work.
+    let body = deep_home_page(&"<div>".repeat(2 * 1024 * 1024));
+    assert!(body.len() >= 10 * 1024 * 1024);
+    let p = home(&body);
+    assert_eq!(p.items.len(), 2);
+    assert!(p.error.unwrap().contains("nested deeper than 256 elements"));
+    // A cut inside a headline's link drops that headline, which may be cut short.
+    let body = deep_home_page(&format!(
+        "<ul class=\"h\"><li><a href=\"/d\">Cut {}",
+        "<span>".repeat(300)
+    ));
+    let p = home(&body);
+    assert_eq!(p.items.len(), 2);
+    assert_eq!(p.dropped, 1);
+    assert!(p.error.unwrap().ends_with("its last headline dropped"));
+    // Lists, tables and paragraphs that leave out their end tags are not deep.
+    let flat = format!(
+        "{}<table>{}</table>{}",
+        "<ul><li>x".to_string() + &"<li>item".repeat(2000) + "</ul>",
+        "<tr><td>a<td>b".repeat(2000),
+        "<p>para<br><img src=x>".repeat(2000)
+    );
+    let p = home(&deep_home_page(&flat));
+    assert_eq!(p.items.len(), 3, "{:?}", p.error);
+    assert!(p.error.is_none());
+}
+
+#[test]
+fn inline_xhtml_nested_80000_deep_stops_the_walk_at_the_depth_limit() {
+    // Once 26 seconds: inline XHTML was followed however deep it went.
+    let n = 80_000;
+    let body = format!(
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>One</title><link href=\"https://x.example/1\"/></entry>\
+         <entry><title type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\">{}deep{}</div></title>\
+         <link href=\"https://x.example/2\"/></entry></feed>",
+        "<div>".repeat(n),
+        "</div>".repeat(n)
+    );
+    let p = parse_body(
+        Kind::Feed,
+        body.as_bytes(),
+        &Url::parse("https://x.example/feed").unwrap(),
+        None,
+        None,
+    );
+    assert_eq!(p.items.len(), 1);
+    assert_eq!(p.items[0].headline, "One");
+    let e = p.error.unwrap();
+    assert!(
+        e.contains("XML nested deeper than 512 elements at line 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_title_of_40000_escaped_divs_is_read_only_to_the_depth_limit() {
+    // Once 3.6 seconds and more: a comment sent the title whole to the HTML parser.
+    let title = format!(
+        "Lead {}x&lt;/div&gt;&lt;!-- c --&gt;",
+        "&lt;div&gt;".repeat(40_000)
+    );
+    let body = format!(
+        "<rss><channel><item><title>One</title><link>https://x.example/1</link></item>\
+         <item><title>{title}</title><link>https://x.example/2</link></item></channel></rss>"
+    );
+    let p = parse_body(
+        Kind::Feed,
+        body.as_bytes(),
+        &Url::parse("https://x.example/feed").unwrap(),
+        None,
+        None,
+    );
+    assert!(p.error.is_none());
+    let heads: Vec<&str> = p.items.iter().map(|i| i.headline.as_str()).collect();
+    // The text after the 256th open element is never read: "x" is not in the headline.
+    assert_eq!(heads, ["One", "Lead"]);
+}
+
+fn feed(body: &str) -> huduku::extract::Parsed {
+    parse_body(
+        Kind::Feed,
+        body.as_bytes(),
+        &Url::parse("https://x.example/feed").unwrap(),
+        None,
+        None,
+    )
+}
+
+#[test]
+fn an_atom_entry_without_a_link_is_dropped_not_linked_to_its_id() {
+    let p = feed(
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\">\
+         <entry><title>Only an id</title><id>https://x.example/2026/11/30/only-id</id></entry>\
+         <entry><title>Both</title><id>tag:x.example,2026:2</id><link href=\"https://x.example/both\"/></entry>\
+         <entry><title>Same</title><link href=\"https://x.example/same\"/><id>https://x.example/same</id></entry>\
+         </feed>",
+    );
+    let got: Vec<(&str, &str)> = p
+        .items
+        .iter()
+        .map(|i| (i.headline.as_str(), i.link.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("Both", "https://x.example/both"),
+            ("Same", "https://x.example/same")
+        ]
+    );
+    assert_eq!(p.dropped, 1, "the entry with only an id has no link");
+    // An RSS guid that is a permalink still is one.
+    let p = feed(
+        "<rss><channel><item><title>G</title><guid>https://x.example/g</guid></item></channel></rss>",
+    );
+    assert_eq!(p.items[0].link, "https://x.example/g");
+}
+
+#[test]
+fn control_and_bidi_characters_never_reach_a_headline_category_or_author() {
+    let p = feed(
+        "<rss xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><channel><item>\
+         <title>Bell\u{7} &#27;[2J \u{202e}live\u{202c} ಕ\u{200d}ನ್ನಡ\u{0}\tnews&#x2066;x&#x2069;</title>\
+         <link>https://x.example/1</link><category>Sports\u{1b}[0m\u{9b}</category>\
+         <dc:creator>\u{0}Ravi\u{200f} &#x7f;K</dc:creator>\
+         <description>Sum\u{7}mary</description></item></channel></rss>",
+    );
+    let it = &p.items[0];
+    assert_eq!(it.headline, "Bell [2J live ಕ\u{200d}ನ್ನಡ newsx");
+    assert_eq!(it.category, ["Sports[0m"]);
+    assert_eq!(it.author.as_deref(), Some("Ravi K"));
+    assert_eq!(it.summary.as_deref(), Some("Summary"));
+    let p = parse_body(
+        Kind::Sitemap,
+        "<urlset xmlns:news=\"http://www.google.com/schemas/sitemap-news/0.9\"><url>\
+         <loc>https://x.example/s</loc><news:news><news:title>\u{202d}Side\u{7}</news:title>\
+         <news:publication><news:name>Pub\u{1b}</news:name></news:publication>\
+         </news:news></url></urlset>"
+            .as_bytes(),
+        &Url::parse("https://x.example/sitemap.xml").unwrap(),
+        None,
+        None,
+    );
+    assert_eq!(p.items[0].headline, "Side");
+    assert_eq!(p.items[0].publication.as_deref(), Some("Pub"));
+    let p = home(&deep_home_page(
+        "<ul class=\"h\"><li><a href=\"/z\">\u{0}Z\u{202e}z\u{7}</a></li></ul>",
+    ));
+    assert_eq!(p.items[2].headline, "Zz");
+}
+
+#[test]
+fn every_charset_a_feed_can_carry_reads_as_its_script() {
+    // Once U+FFFD throughout: UTF-32, EBCDIC and these labels were not read.
+    let kannada = "ಕಾವೇರಿ ನೀರು: ತಮಿಳುನಾಡಿಗೆ ಬಿಡುಗಡೆ";
+    let ebcdic = "[Mysuru] Dasara! 100% | café ¢";
+    let cases = [
+        ("charset-utf32le-bom.xml", kannada, "UTF-32LE"),
+        ("charset-utf32be-bom.xml", kannada, "UTF-32BE"),
+        ("charset-utf32le.xml", kannada, "UTF-32LE"),
+        ("charset-ucs4be.xml", kannada, "UTF-32BE"),
+        ("charset-cp037.xml", ebcdic, "IBM037"),
+        ("charset-cp500.xml", ebcdic, "IBM500"),
+        (
+            "charset-437.xml",
+            "Über die Brücke: café, Ñandú, ½ price",
+            "IBM437",
+        ),
+        (
+            "charset-ibm850.xml",
+            "Ålesund: søndag, façade © Øre",
+            "IBM850",
+        ),
+        ("charset-cp874.xml", "ข่าวภาษาไทย: กรุงเทพฯ", "windows-874"),
+        (
+            "charset-mac-cyrillic.xml",
+            "Новости: Бенгалуру и Майсуру",
+            "x-mac-cyrillic",
+        ),
+        (
+            "charset-macgreek.xml",
+            "Ειδήσεις: Αθήνα και Θεσσαλονίκη",
+            "x-mac-greek",
+        ),
+    ];
+    let rows = index();
+    for (file, headline, encoding) in cases {
+        let row = rows.iter().find(|r| r.file == file).unwrap();
+        let body = std::fs::read(fixtures().join(file)).unwrap();
+        let d = huduku::extract::charset::decode(&body, row.content_type.as_deref(), false);
+        assert_eq!(d.encoding, encoding, "{file}");
+        assert!(!d.bad_bytes && !d.text.contains('\u{fffd}'), "{file}");
+        let p = first(row);
+        assert!(p.error.is_none(), "{file}: {:?}", p.error);
+        assert_eq!(p.items.len(), 1, "{file}");
+        assert_eq!(p.items[0].headline, headline, "{file}");
+        assert_eq!(
+            huduku::time::fmt(p.items[0].published.unwrap()),
+            "2026-11-30T06:05:00Z"
+        );
+    }
+}

@@ -3,8 +3,12 @@
 //! with or without zone, date only), and asctime. A time without a zone is UTC, as feed
 //! readers have always read it; a date without a time is midnight UTC. Anything else is no
 //! date at all (the item is then dated by when it was first seen), never a guess.
+//!
+//! Publisher text is untrusted: no input makes this panic (no byte slicing off a character
+//! boundary, no unchecked time arithmetic), and a time outside the years 1 to 9999 is no date,
+//! so every date kept is one RFC 3339 can write and read back (`0001` to `9999`).
 
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 
 /// Parses a feed or sitemap date.
 pub fn parse(s: &str) -> Option<DateTime<Utc>> {
@@ -52,6 +56,11 @@ fn numeric_zone(z: &str) -> Option<i64> {
         b'-' => (-1, &z[1..]),
         _ => return None,
     };
+    // Digits and a colon only: anything else is no zone (and the byte offsets below are
+    // then character boundaries).
+    if !rest.bytes().all(|b| b.is_ascii_digit() || b == b':') {
+        return None;
+    }
     let (h, m) = if let Some((h, m)) = rest.split_once(':') {
         (h, m)
     } else if rest.len() > 2 {
@@ -107,10 +116,19 @@ fn hms(t: &str) -> Option<(u32, u32, u32)> {
     Some((h, m, s))
 }
 
+/// Years a kept date may fall in: the ones RFC 3339 writes with four digits.
+const YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
+
 fn make(y: i32, mo: u32, d: u32, (h, mi, s): (u32, u32, u32), east: i64) -> Option<DateTime<Utc>> {
     let s = if s == 60 { 59 } else { s };
+    if !YEARS.contains(&y) {
+        return None;
+    }
     let naive = NaiveDate::from_ymd_opt(y, mo, d)?.and_hms_opt(h, mi, s)?;
-    Some(naive.and_utc() - Duration::minutes(east))
+    let t = naive
+        .and_utc()
+        .checked_sub_signed(Duration::try_minutes(east)?)?;
+    YEARS.contains(&t.year()).then_some(t)
 }
 
 /// RFC 822 / 2822 as feeds write it.
@@ -134,6 +152,9 @@ fn rfc822(s: &str) -> Option<DateTime<Utc>> {
         },
     };
     let ytext = parts[2];
+    if !ytext.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let mut year: i32 = ytext.parse().ok()?;
     if ytext.len() <= 2 {
         year += if year < 90 { 2000 } else { 1900 };
@@ -219,6 +240,9 @@ fn asctime(s: &str) -> Option<DateTime<Utc>> {
     } else {
         (0, parts[4])
     };
+    if !year.bytes().all(|b| b.is_ascii_digit()) {
+        return None; // `+0530` is a zone, not a year
+    }
     make(year.parse().ok()?, mon, day, time, east)
 }
 
@@ -270,5 +294,42 @@ mod tests {
         assert_eq!(t("2026-13-45"), "none");
         assert_eq!(t("31 Feb 2026 10:00:00 GMT"), "none");
         assert_eq!(t(""), "none");
+    }
+
+    #[test]
+    fn a_zone_of_a_sign_and_a_multibyte_character_is_no_zone() {
+        // Once a panic: the zone was split two bytes from its end, inside the character.
+        assert_eq!(t("Mon, 30 Nov 2026 06:05:00 +ಕ"), "2026-11-30T06:05:00Z");
+        assert_eq!(t("Mon, 30 Nov 2026 06:05:00 -ಕನ್ನಡ"), "2026-11-30T06:05:00Z");
+        assert_eq!(
+            t("Mon, 30 Nov 2026 06:05:00 GMT+é1"),
+            "2026-11-30T06:05:00Z"
+        );
+        assert_eq!(t("2026-11-30T06:05:00+ಕ"), "none");
+        assert_eq!(t("Mon Nov 30 06:05:00 +ಕ 2026"), "none");
+    }
+
+    #[test]
+    fn dates_at_the_ends_of_time_are_no_dates_and_never_panic() {
+        // Once a panic: the zone's offset pushed the time past the last one chrono holds.
+        assert_eq!(t("31 Dec 262142 23:59:59 -2359"), "none");
+        assert_eq!(t("1 Jan -262143 00:00:00 +2359"), "none");
+        // A year RFC 3339 cannot write would make items.jsonl unreadable to the next stage.
+        assert_eq!(t("31 Dec 99999 10:00:00 GMT"), "none");
+        assert_eq!(t("Fri, 31 Dec 9999 23:30:00 -0100"), "none");
+        assert_eq!(t("Fri, 31 Dec 9999 23:30:00 +0100"), "9999-12-31T22:30:00Z");
+        assert_eq!(t("1 Jan 0001 00:00:00 +0530"), "none");
+        for s in [
+            "Fri, 31 Dec 9999 23:30:00 +0100",
+            "1 Jan 0001 06:00:00 +0530",
+        ] {
+            let text = t(s);
+            assert_eq!(
+                crate::time::fmt(crate::time::parse_now(&text).unwrap()),
+                text
+            );
+        }
+        assert_eq!(t("4294967295 Dec 2026 10:00:00 GMT"), "none");
+        assert_eq!(t("Mon Nov 30 99:99:99 2026"), "none");
     }
 }

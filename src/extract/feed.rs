@@ -6,8 +6,10 @@
 //!   is no other), as plain text: Atom's `type` says text, html or xhtml; RSS leaves it
 //!   undeclared and it is HTML only if it looks like HTML;
 //! - the link is the last `link` (RSS text, or an Atom `link` with `rel="alternate"` or no
-//!   rel and an HTML type), else the `guid` when it is a permalink; relative links are
-//!   resolved against `xml:base` and the feed's own URL; only http(s) links are kept;
+//!   rel and an HTML type), else the RSS `guid` when it is a permalink; relative links are
+//!   resolved against `xml:base` and the feed's own URL; only http(s) links are kept. An
+//!   Atom `id` is never a link (it names the entry; the publisher did not offer it as an
+//!   address), so an entry with an id and no link is dropped like any entry without one;
 //! - the time is `pubDate`/`published`/`issued`/`dcterms:issued`, else `dc:date`/`updated`/
 //!   `modified`, else `created`;
 //! - categories from `category` (text, or Atom `label`/`term`) and `dc:subject`; the author
@@ -285,7 +287,7 @@ impl Reader {
         Some(match (fam, local.as_str()) {
             ("" | "dc", "title") => Field::Title,
             ("", "link") => Field::Link,
-            ("", "guid" | "id") => Field::Guid {
+            ("", "guid") => Field::Guid {
                 permalink: attr(attrs, "isPermaLink")
                     .is_none_or(|v| v.trim().eq_ignore_ascii_case("true")),
             },
@@ -338,7 +340,7 @@ impl Handler for Reader {
             }
             return;
         };
-        let rel = depth - at;
+        let rel = depth.saturating_sub(*at);
         if self.skip_below.is_some() {
             return;
         }

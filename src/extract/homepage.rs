@@ -4,10 +4,14 @@
 //! browser would, and every element the selector matches gives a headline: its link's text,
 //! its link's `href` made absolute (http(s) only), and the `datetime` of a `<time>` in it or
 //! in the list item around it, when the page gives one.
+//!
+//! A page nested deeper than [`MAX_HTML_DEPTH`] elements is read up to the tag that goes
+//! past it, and the cut is the body's error: the headlines before it are kept (the last one
+//! too unless the cut fell inside its link), nothing after it is read.
 
 use url::Url;
 
-use super::text::{cap, collapse};
+use super::text::{MAX_HTML_DEPTH, cap, collapse, html_nesting_cut};
 use super::{Parsed, RawItem};
 
 /// Parses a home page: every element the selector matches is a headline link (an `<a>`, or
@@ -19,7 +23,12 @@ pub fn parse(body: &[u8], base: &Url, content_type: Option<&str>, selector: &str
     let cut_off = !String::from_utf8_lossy(tail)
         .to_ascii_lowercase()
         .contains("</html");
-    let doc = scraper::Html::parse_document(&decoded.text);
+    // Nesting past the limit: only what comes before it is handed to the HTML parser.
+    let deep = html_nesting_cut(&decoded.text, MAX_HTML_DEPTH);
+    let text = deep
+        .as_ref()
+        .map_or(&decoded.text[..], |c| &decoded.text[..c.at]);
+    let doc = scraper::Html::parse_document(text);
     let sel = match scraper::Selector::parse(selector) {
         Ok(s) => s,
         Err(e) => {
@@ -76,7 +85,17 @@ pub fn parse(body: &[u8], base: &Url, content_type: Option<&str>, selector: &str
             ..RawItem::default()
         });
     }
-    if cut_off {
+    if let Some(cut) = deep {
+        let mut e = format!(
+            "page nested deeper than {MAX_HTML_DEPTH} elements at line {}: read up to there, the rest ignored",
+            cut.line
+        );
+        if cut.in_link && out.items.pop().is_some() {
+            out.dropped += 1;
+            e.push_str(", its last headline dropped");
+        }
+        out.error = Some(e);
+    } else if cut_off {
         if out.items.pop().is_some() {
             out.dropped += 1;
         }

@@ -49,8 +49,9 @@ pub trait Handler {
     }
 }
 
-/// Deepest nesting followed; deeper elements are read as text only.
-const MAX_DEPTH: usize = 512;
+/// Deepest nesting followed, inline XHTML included: the walk stops at an element deeper than
+/// this, keeps what came before, and reports the depth as the body's error.
+pub const MAX_DEPTH: usize = 512;
 
 struct Frame {
     qname: String,
@@ -101,6 +102,16 @@ pub fn walk(text: &str, base: &Url, h: &mut impl Handler) -> Option<String> {
         let raw_text = stack.last().is_some_and(|f| f.raw && !f.raw_root);
         match ev {
             Event::Start(e) => {
+                // Raw (inline XHTML) children count too: a walk's work grows with its depth.
+                if stack.len() >= MAX_DEPTH {
+                    if first_error.is_none() {
+                        first_error = Some(format!(
+                            "XML nested deeper than {MAX_DEPTH} elements at line {}",
+                            line_of(text, before as usize)
+                        ));
+                    }
+                    break;
+                }
                 if raw_mode {
                     h.raw(&format!("<{}>", e.as_ref_str()));
                     let qname = e.name().0.to_string();
@@ -118,15 +129,6 @@ pub fn walk(text: &str, base: &Url, h: &mut impl Handler) -> Option<String> {
                     };
                     stack.push(f);
                     continue;
-                }
-                if stack.len() >= MAX_DEPTH {
-                    if first_error.is_none() {
-                        first_error = Some(format!(
-                            "XML nested deeper than {MAX_DEPTH} elements at line {}",
-                            line_of(text, before as usize)
-                        ));
-                    }
-                    break;
                 }
                 let (frame, attrs) = open(&e, &stack, base, &mut entities);
                 h.start(&frame.name, &attrs, &frame.base);

@@ -1501,7 +1501,8 @@ pub fn parse_retry_after(v: &str, now: DateTime<Utc>) -> Option<CDuration> {
     }
     let t = httpdate::parse_http_date(v).ok()?;
     let t: DateTime<Utc> = t.into();
-    Some((t - now).clamp(CDuration::zero(), year))
+    // A date far ahead saturates at a year, as the seconds form does.
+    Some(t.signed_duration_since(now).clamp(CDuration::zero(), year))
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -1584,6 +1585,25 @@ mod tests {
             Some(CDuration::hours(3))
         );
         assert_eq!(parse_retry_after("soon", now), None);
+    }
+
+    #[test]
+    fn hostile_retry_after_saturates_at_a_year() {
+        let now = crate::time::parse_now("2026-11-30T06:00:00Z").unwrap();
+        let year = Some(CDuration::days(365));
+        assert_eq!(parse_retry_after("18446744073709551615", now), year);
+        // A date far ahead waits as long as the longest seconds form, not millennia.
+        assert_eq!(
+            parse_retry_after("Fri, 31 Dec 9999 23:59:59 GMT", now),
+            year
+        );
+        assert_eq!(
+            parse_retry_after("Thu, 01 Jan 1970 00:00:00 GMT", now),
+            Some(CDuration::zero())
+        );
+        for v in ["-1", "99999999999999999999999", "+ಕ", "\0", ""] {
+            assert_eq!(parse_retry_after(v, now), None, "{v:?}");
+        }
     }
 
     #[test]

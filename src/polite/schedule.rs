@@ -17,6 +17,9 @@ pub const MAX_HOLD: CDuration = CDuration::hours(24);
 /// elsewhere) or to an address that is not public is asked again after this long: nothing
 /// will come of asking every hour until the publisher or an operator changes something.
 pub const OFF_SITE_HOLD: CDuration = CDuration::hours(24);
+/// The longest any hint is taken to ask for before [`MAX_HOLD`] applies: a hostile
+/// `max-age`, `<ttl>` or `Expires` saturates here instead of overflowing a duration.
+pub const MAX_HINT: CDuration = CDuration::days(365);
 /// Back-off after a failure: this, doubling per failure in a row, up to [`MAX_BACKOFF`].
 pub const FIRST_BACKOFF: CDuration = CDuration::minutes(10);
 pub const MAX_BACKOFF: CDuration = CDuration::hours(6);
@@ -60,7 +63,7 @@ pub fn caching_hint(
                 && let Ok(secs) = v.trim_matches('"').parse::<i64>()
             {
                 hints.push((
-                    CDuration::seconds(secs.max(0)),
+                    CDuration::seconds(secs.clamp(0, MAX_HINT.num_seconds())),
                     format!("Cache-Control max-age={secs}"),
                 ));
             }
@@ -70,12 +73,19 @@ pub fn caching_hint(
         && let Ok(t) = httpdate::parse_http_date(exp)
     {
         let t: DateTime<Utc> = t.into();
-        hints.push(((t - now).max(CDuration::zero()), format!("Expires {exp}")));
+        let left = t.signed_duration_since(now);
+        hints.push((
+            left.clamp(CDuration::zero(), MAX_HINT),
+            format!("Expires {exp}"),
+        ));
     }
     let head = &body[..body.len().min(64 * 1024)];
     let text = String::from_utf8_lossy(head);
     if let Some(ttl) = tag_text(&text, "ttl").and_then(|v| v.parse::<i64>().ok()) {
-        hints.push((CDuration::minutes(ttl.max(0)), format!("<ttl>{ttl}</ttl>")));
+        hints.push((
+            CDuration::minutes(ttl.clamp(0, MAX_HINT.num_minutes())),
+            format!("<ttl>{ttl}</ttl>"),
+        ));
     }
     if let Some(period) = tag_text(&text, "sy:updatePeriod") {
         let base = match period.to_ascii_lowercase().as_str() {
@@ -154,6 +164,43 @@ mod tests {
             caching_hint(&h, b"<rss/>", now).unwrap().0,
             CDuration::hours(3)
         );
+    }
+
+    #[test]
+    fn hostile_hints_saturate_at_a_year_and_never_panic() {
+        // Once a panic: a max-age or <ttl> past what a duration holds overflowed it.
+        let now = crate::time::parse_now("2026-11-30T06:00:00Z").unwrap();
+        for cc in [
+            "max-age=9223372036854775807",
+            "max-age=9223372036854775",
+            "max-age=-9223372036854775808",
+        ] {
+            let h: BTreeMap<String, String> =
+                [("cache-control".to_string(), cc.to_string())].into();
+            let hint = caching_hint(&h, b"<rss/>", now).unwrap().0;
+            assert!(
+                hint == MAX_HINT || hint == CDuration::zero(),
+                "{cc}: {hint}"
+            );
+        }
+        let body = b"<rss><channel><ttl>9223372036854775807</ttl>";
+        assert_eq!(
+            caching_hint(&BTreeMap::new(), body, now).unwrap().0,
+            MAX_HINT
+        );
+        let body = b"<rss><channel><ttl>153722867280912930</ttl>";
+        assert_eq!(
+            caching_hint(&BTreeMap::new(), body, now).unwrap().0,
+            MAX_HINT
+        );
+        let body = b"<sy:updatePeriod>yearly</sy:updatePeriod><sy:updateFrequency>2147483647</sy:updateFrequency>";
+        assert!(caching_hint(&BTreeMap::new(), body, now).is_some());
+        let h: BTreeMap<String, String> = [(
+            "expires".to_string(),
+            "Fri, 31 Dec 9999 23:59:59 GMT".to_string(),
+        )]
+        .into();
+        assert_eq!(caching_hint(&h, b"", now).unwrap().0, MAX_HINT);
     }
 
     #[test]

@@ -192,7 +192,9 @@ pub struct FetchLine {
     /// `skipped` (no request, and why), `next` (when the source is next read, and why),
     /// `lifted-refusal`/`lifted-halt` (a permission line applied), `index` (the children a
     /// sitemap index lists), `off-site` (no request: not a host of the publisher's),
-    /// `blocked` (no request: an address that is not public, or a URL with credentials).
+    /// `blocked` (no request: an address that is not public, or a URL with credentials),
+    /// `robots-next`/`robots-retry` (the end of a robots.txt read, good or failed, and when
+    /// robots.txt may be read again).
     pub outcome: String,
     pub reason: String,
     pub bytes: Option<u64>,
@@ -783,8 +785,8 @@ impl Polite {
     }
 
     /// Records the end of one read of a site's robots.txt (however many redirect hops it took)
-    /// and when robots.txt may be read again: ten minutes on, after a read that answered; an
-    /// hour after a failed read, doubling per failed read in a row up to a day, with the
+    /// and when robots.txt may be read again: ten minutes on, after a read that answered (or
+    /// was not sent); an hour after a read that found it unreachable, doubling per failed read in a row up to a day, with the
     /// site's jitter, and never before a wait the site asked for.
     fn note_robots_schedule(
         &self,
@@ -794,7 +796,9 @@ impl Polite {
         wait_until: Option<DateTime<Utc>>,
     ) {
         let mut l = self.line(site, &format!("{site}/robots.txt"), None);
-        if matches!(line.verdict.as_str(), "unreachable" | "blocked") {
+        // A `blocked` read sent nothing (its address is not public): the operator's lists,
+        // not the publisher, decide when it may go, so it is not backed off.
+        if line.verdict == "unreachable" {
             let n = failures + 1;
             let base = schedule::robots_backoff(n);
             let wait = schedule::jittered(base, schedule::ROBOTS_MAX_RETRY, site, self.now);

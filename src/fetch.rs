@@ -143,11 +143,12 @@ pub fn run(args: &Args) -> Result<Report> {
             }
         }
     });
-    polite.finish()?;
+    let this_run = polite.finish()?;
+    let asked = requests_per_site(&data, &day, &sources, &this_run)?;
     let c = counts.into_inner().unwrap_or_else(|p| p.into_inner());
     Ok(Report {
         summary: format!(
-            "{} sources: {} fetched, {} not modified, {} skipped, {} not checked by an operator, {} refused, {} asked to wait, {} failed, {} led off the publisher's hosts, {} blocked",
+            "{} sources: {} fetched, {} not modified, {} skipped, {} not checked by an operator, {} refused, {} asked to wait, {} failed, {} led off the publisher's hosts, {} blocked; {}",
             sources.len(),
             c.fetched,
             c.not_modified,
@@ -157,10 +158,99 @@ pub fn run(args: &Args) -> Result<Report> {
             c.waiting,
             c.failed,
             c.off_site,
-            c.blocked
+            c.blocked,
+            asked
         ),
         failed: c.failed,
     })
+}
+
+/// Requests a source may cost a publisher a day at most by the peer's budget: one request per
+/// feed every ten minutes.
+pub fn budget_per_source_day() -> i64 {
+    chrono::Duration::days(1).num_minutes() / MIN_INTERVAL.num_minutes()
+}
+
+/// What each site received today, as the publisher's own log would count it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SiteRequests {
+    pub site: String,
+    /// Listed sources on the site.
+    pub sources: usize,
+    /// Requests the site received today, from every stage (robots.txt, feeds, sitemaps and
+    /// their children, home pages, re-checks, redirect hops).
+    pub today: u64,
+    /// Of those, robots.txt reads (each hop of a redirect chain counts).
+    pub robots_today: u64,
+    /// Requests of this run.
+    pub this_run: u64,
+    /// `today` per listed source, beside `budget_per_source_day`.
+    pub per_source_today: f64,
+    pub budget_per_source_day: i64,
+}
+
+/// The publisher-side summary of the day so far: one line per site in `DAY/requests.jsonl`
+/// (rewritten by each run, sorted by site), counted from the day's `fetch.jsonl` lines that
+/// are requests (every request is one line with a method), so a rise shows at once. Returns
+/// the line for the summary on stderr.
+fn requests_per_site(
+    data: &crate::store::Data,
+    day: &str,
+    sources: &[Source],
+    this_run: &[crate::polite::FetchLine],
+) -> Result<String> {
+    let mut listed: BTreeMap<String, usize> = BTreeMap::new();
+    for s in sources {
+        *listed.entry(s.site()).or_default() += 1;
+    }
+    let mut today: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+    for hour in data.hours(day)? {
+        let path = data.hour_dir(day, &hour).join("fetch.jsonl");
+        for l in crate::store::read_jsonl_opt::<crate::polite::FetchLine>(&path)? {
+            if l.method.is_some() {
+                let e = today.entry(l.site.clone()).or_default();
+                e.0 += 1;
+                if l.outcome == "robots" {
+                    e.1 += 1;
+                }
+            }
+        }
+    }
+    let mut run: BTreeMap<&str, u64> = BTreeMap::new();
+    for l in this_run.iter().filter(|l| l.method.is_some()) {
+        *run.entry(l.site.as_str()).or_default() += 1;
+    }
+    let budget = budget_per_source_day();
+    let lines: Vec<SiteRequests> = today
+        .iter()
+        .map(|(site, (n, robots))| {
+            let sources = listed.get(site).copied().unwrap_or(0);
+            SiteRequests {
+                site: site.clone(),
+                sources,
+                today: *n,
+                robots_today: *robots,
+                this_run: run.get(site.as_str()).copied().unwrap_or(0),
+                per_source_today: ((*n as f64 / sources.max(1) as f64) * 100.0).round() / 100.0,
+                budget_per_source_day: budget,
+            }
+        })
+        .collect();
+    crate::store::write_jsonl(&data.day_dir(day).join("requests.jsonl"), &lines)?;
+    let total: u64 = lines.iter().map(|l| l.today).sum();
+    let most = lines
+        .iter()
+        .max_by(|a, b| {
+            a.per_source_today
+                .total_cmp(&b.per_source_today)
+                .then_with(|| b.site.cmp(&a.site))
+        })
+        .map(|l| format!(", at most {} per source ({})", l.per_source_today, l.site))
+        .unwrap_or_default();
+    Ok(format!(
+        "publishers received {total} requests today from {} sites{most}, beside a budget of {budget} per source a day (DAY/requests.jsonl)",
+        lines.len()
+    ))
 }
 
 #[derive(Default)]
@@ -605,13 +695,17 @@ fn fetch_address(
         }
         Outcome::Failed { .. } | Outcome::Gone { .. } | Outcome::Redirect { .. } => {
             let failures = prev.failures + 1;
-            let wait = backoff(failures);
+            let base = backoff(failures);
+            // Sources that failed together do not come back together: the jitter is the
+            // address's own, and the same in a replay.
+            let wait = crate::polite::schedule::jittered(base, MAX_BACKOFF, &url, now);
             (
                 Kept::Failed,
                 now + wait,
                 format!(
-                    "back-off after {failures} failure(s) in a row: {} min",
-                    wait.num_minutes()
+                    "back-off after {failures} failure(s) in a row: {} min (+{} s jitter)",
+                    base.num_minutes(),
+                    (wait - base).num_seconds()
                 ),
             )
         }
@@ -626,8 +720,37 @@ fn fetch_address(
             now + OFF_SITE_HOLD,
             "blocked (an address that is not public, or credentials in a URL): asked again in 24 h".to_string(),
         ),
-        Outcome::Refused { .. } => return Ok((Kept::Refused, children)),
-        Outcome::Skipped { .. } => return Ok((Kept::Skipped, children)),
+        // Every outcome says when the address is next due, and why: none is left due at
+        // once to be asked every hour while nothing is gained.
+        Outcome::Refused { .. } => (
+            Kept::Refused,
+            now + FEED_INTERVAL,
+            "the site refused: nothing is asked of it until a newer line in permissions.csv lifts the refusal".to_string(),
+        ),
+        Outcome::Skipped {
+            reason,
+            until,
+            after_redirect: true,
+        } => (
+            Kept::Skipped,
+            until.unwrap_or(now + OFF_SITE_HOLD).max(now + MIN_INTERVAL),
+            format!(
+                "asked, and redirected to an address that is not asked ({reason}): asked again {}",
+                match until {
+                    Some(t) => format!("when that ends, {}", crate::time::fmt(t)),
+                    None => "in 24 h".to_string(),
+                }
+            ),
+        ),
+        Outcome::Skipped {
+            reason,
+            until,
+            after_redirect: false,
+        } => (
+            Kept::Skipped,
+            until.unwrap_or(now + FEED_INTERVAL).max(now + MIN_INTERVAL),
+            format!("not asked ({reason}): looked at again then, asking nothing until it may be asked"),
+        ),
     };
     polite.note_next(address, next, &why);
     Ok((kept, children))

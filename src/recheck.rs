@@ -277,9 +277,9 @@ pub fn verdict(url: &Url, outcome: Outcome) -> (&'static str, Option<u16>, Strin
             format!("asked to wait until {}", crate::time::fmt(until)),
         ),
         Outcome::Failed { status, reason } => (UNKNOWN, status, reason),
-        Outcome::Skipped { reason } | Outcome::OffSite { reason } | Outcome::Blocked { reason } => {
-            (NOT_ASKED, None, reason)
-        }
+        Outcome::Skipped { reason, .. }
+        | Outcome::OffSite { reason }
+        | Outcome::Blocked { reason } => (NOT_ASKED, None, reason),
     }
 }
 
@@ -402,7 +402,9 @@ mod tests {
         );
         assert_eq!(
             v(Outcome::Skipped {
-                reason: "robots".into()
+                reason: "robots".into(),
+                until: None,
+                after_redirect: false,
             }),
             NOT_ASKED
         );

@@ -69,6 +69,28 @@ pub struct SiteState {
     pub refused: Option<Stop>,
     /// Three waits in a row: stopped until a permission line clears it.
     pub halted: Option<Stop>,
+    /// When a read of the site's robots.txt last began (a redirect chain is one read).
+    #[serde(
+        with = "crate::time::rfc3339::option",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub robots_asked: Option<DateTime<Utc>>,
+    /// robots.txt is not read again before this (less the due slack): ten minutes after a
+    /// read, or the back-off after a read that failed.
+    #[serde(
+        with = "crate::time::rfc3339::option",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub robots_next: Option<DateTime<Utc>>,
+    /// Reads of robots.txt in a row that failed (unreachable or blocked).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub robots_failures: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -227,6 +249,13 @@ impl State {
     pub fn apply(&mut self, l: &FetchLine) {
         let scheduling = l.stage == SCHEDULING_STAGE;
         let source = l.source.as_deref().filter(|_| scheduling);
+        // Every line with a method is a request made: the source was asked then, whatever
+        // came of it (a redirect hop too), so the ten minutes run from here.
+        if l.method.is_some()
+            && let Some(src) = source
+        {
+            self.source(src).last_request = Some(l.at);
+        }
         match l.outcome.as_str() {
             "fetched" | "not-modified" => {
                 self.site(&l.site).waits_in_a_row = 0;
@@ -305,6 +334,17 @@ impl State {
                     }
                     None => self.site(&l.site).wait_until = l.until,
                 }
+            }
+            "robots-next" | "robots-retry" => {
+                // The end of one read of a site's robots.txt, and when it may be read again.
+                let site = self.site(&l.site);
+                site.robots_asked = Some(l.at);
+                site.robots_next = l.until;
+                site.robots_failures = if l.outcome == "robots-retry" {
+                    site.robots_failures + 1
+                } else {
+                    0
+                };
             }
             "lifted-refusal" => self.site(&l.site).refused = None,
             "lifted-halt" => {

@@ -67,6 +67,19 @@ fn site_state(w: &Workdir, web: &Web, addr: &str) -> Value {
     state(w)["sites"][web.base(addr)].clone()
 }
 
+fn t(s: &str) -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::parse_from_rfc3339(s).unwrap().into()
+}
+
+fn fmt(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// When the durable state lets a site's robots.txt be read again.
+fn robots_next(w: &Workdir, web: &Web, addr: &str) -> chrono::DateTime<chrono::Utc> {
+    t(site_state(w, web, addr)["robots_next"].as_str().unwrap())
+}
+
 fn assert_polite(web: &Web) {
     let reqs = web.requests();
     assert_only_user_agent(&reqs, UA);
@@ -242,7 +255,16 @@ fn robots_unreachable_means_nothing_is_fetched_until_a_read_succeeds() {
         ["GET /robots.txt"],
         "after a 503 on robots.txt, nothing else"
     );
-    fetch(&w, "2026-11-30T07:05:00Z");
+    // Tried again an hour on (plus the site's jitter), not at every run before.
+    let retry = robots_next(&w, &web, "127.0.0.36");
+    let gap = retry - t(T0);
+    assert!(
+        gap >= chrono::Duration::hours(1) && gap <= chrono::Duration::minutes(75),
+        "{gap}"
+    );
+    fetch(&w, "2026-11-30T06:50:00Z");
+    assert_eq!(paths(&at(&web, "127.0.0.36")), ["GET /robots.txt"]);
+    fetch(&w, &fmt(retry));
     assert_eq!(
         paths(&at(&web, "127.0.0.36")),
         ["GET /robots.txt", "GET /robots.txt", "GET /feed.xml"],
@@ -581,24 +603,37 @@ fn failures_back_off_from_ten_minutes_doubling() {
         "backoff",
         &[("Broken", "http://127.0.0.43:{{port}}/broken.xml")],
     );
-    for now in [
-        "2026-11-30T06:00:00Z",
-        "2026-11-30T06:10:00Z",
-        "2026-11-30T06:20:00Z",
-        "2026-11-30T06:30:00Z",
-        "2026-11-30T07:10:00Z",
-    ] {
-        fetch(&w, now);
+    let src = format!("http://127.0.0.43:{}/broken.xml", web.port);
+    let asked = |web: &Web| {
+        at(web, "127.0.0.43")
+            .into_iter()
+            .filter(|r| r.path == "/broken.xml")
+            .count()
+    };
+    // 06:00 fails → 10 min → 20 → 40 → 80, each lengthened by the source's jitter (at most a
+    // quarter), never shortened; a run before the retry is due asks nothing.
+    let mut now = t("2026-11-30T06:00:00Z");
+    for (k, base) in [10, 20, 40, 80].into_iter().enumerate() {
+        fetch(&w, &fmt(now));
+        assert_eq!(asked(&web), k + 1, "asked once per retry");
+        let due = t(state(&w)["sources"][&src]["next_due"].as_str().unwrap());
+        let base = chrono::Duration::minutes(base);
+        assert!(
+            due - now >= base && due - now <= base + base / 4,
+            "failure {}: waits {} for a back-off of {base}",
+            k + 1,
+            due - now
+        );
+        // A run before the retry is due (less the five minutes of slack) asks nothing.
+        let early = due - chrono::Duration::minutes(6);
+        if early > now {
+            fetch(&w, &fmt(early));
+            assert_eq!(asked(&web), k + 1, "not asked before its retry");
+        }
+        now = due;
     }
-    let feed: Vec<_> = at(&web, "127.0.0.43")
-        .into_iter()
-        .filter(|r| r.path == "/broken.xml")
-        .collect();
-    // 06:00 fails → 06:10 (+10) fails → +20 = 06:30 fails → +40 = 07:10.
-    assert_eq!(feed.len(), 4, "asked at 06:00, 06:10, 06:30 and 07:10 only");
-    let s = &state(&w)["sources"][format!("http://127.0.0.43:{}/broken.xml", web.port)];
+    let s = &state(&w)["sources"][&src];
     assert_eq!(s["failures"], 4);
-    assert_eq!(s["next_due"], "2026-11-30T08:30:00Z");
 }
 
 #[test]
@@ -929,4 +964,633 @@ fn a_refusal_logged_by_a_run_that_died_is_not_forgotten() {
         w.read("2026-11-30/07/fetch.jsonl").contains("refused-403"),
         "the dead run's lines are kept in its hour's log"
     );
+}
+
+// ---- second pass: what a publisher's own log still showed ---------------------------
+
+/// One site of a fixture the test writes itself: its files and its `_rules.json` scripts.
+struct FakeSite {
+    addr: String,
+    files: Vec<(String, String)>,
+    scripts: serde_json::Map<String, Value>,
+}
+
+const ROBOTS_OK: &str = "User-agent: *\nAllow: /\nDisallow: /private/\n";
+
+impl FakeSite {
+    /// A plain site: robots.txt allowing all but `/private/`, a feed, a news sitemap index
+    /// with one child, a home page; every headline links `/a.html`, published two days ago.
+    fn new(addr: &str) -> FakeSite {
+        let item = |title: &str| {
+            format!(
+                "<item><title>{title}</title><link>http://{addr}:{{{{port}}}}/a.html</link><pubDate>Sat, 28 Nov 2026 06:00:00 +0000</pubDate></item>"
+            )
+        };
+        let files = vec![
+            ("robots.txt".into(), ROBOTS_OK.into()),
+            (
+                "feed.xml".into(),
+                format!(
+                    "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>{addr}</title>{}</channel></rss>\n",
+                    item(&format!("Headline of {addr}"))
+                ),
+            ),
+            (
+                "sitemap.xml".into(),
+                format!(
+                    "<?xml version=\"1.0\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><sitemap><loc>http://{addr}:{{{{port}}}}/news-1.xml</loc></sitemap></sitemapindex>\n"
+                ),
+            ),
+            (
+                "news-1.xml".into(),
+                format!(
+                    "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:news=\"http://www.google.com/schemas/sitemap-news/0.9\"><url><loc>http://{addr}:{{{{port}}}}/a.html</loc><news:news><news:publication><news:name>S</news:name><news:language>en</news:language></news:publication><news:publication_date>2026-11-30T04:00:00Z</news:publication_date><news:title>Sitemap story of {addr}</news:title></news:news></url></urlset>\n"
+                ),
+            ),
+            (
+                "index.html".into(),
+                format!(
+                    "<!DOCTYPE html><html><body><ul class=\"headlines\"><li><a href=\"/a.html\">Home story of {addr}</a></li></ul></body></html>\n"
+                ),
+            ),
+            (
+                "a.html".into(),
+                "<!DOCTYPE html><html><body>story</body></html>\n".into(),
+            ),
+        ];
+        FakeSite {
+            addr: addr.into(),
+            files,
+            scripts: serde_json::Map::new(),
+        }
+    }
+
+    fn file(mut self, path: &str, text: &str) -> FakeSite {
+        self.files.retain(|(p, _)| p != path);
+        self.files.push((path.into(), text.into()));
+        self
+    }
+
+    /// Every request to `path` gets these answers in turn (the last repeats).
+    fn script(mut self, path: &str, answers: Value) -> FakeSite {
+        self.scripts.insert(path.into(), answers);
+        self
+    }
+}
+
+/// Writes the sites into the test's own fixture directory and starts the web on it.
+fn fake_web(name: &str, sites: &[FakeSite]) -> (Workdir, Web) {
+    let w = Workdir::new(name);
+    let fixture = w.dir.join("fixture");
+    for s in sites {
+        let dir = fixture.join(&s.addr);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (p, text) in &s.files {
+            let path = dir.join(p);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        if !s.scripts.is_empty() {
+            let rules = serde_json::json!({ "paths": s.scripts });
+            std::fs::write(dir.join("_rules.json"), rules.to_string()).unwrap();
+        }
+    }
+    let web = Web::start(&fixture, &w.dir);
+    (w, web)
+}
+
+/// A source list of `(addr, kind, path)`, one outlet per site.
+fn kinds(w: &Workdir, web: &Web, list: &[(&str, &str, &str)]) {
+    let mut text = String::from("outlet,lang,kind,section,url,selector,status\n");
+    for (addr, kind, path) in list {
+        let selector = if *kind == "homepage" {
+            "ul.headlines li"
+        } else {
+            ""
+        };
+        text.push_str(&format!(
+            "Outlet {addr},en,{kind},top,http://{addr}:{{{{port}}}}{path},{selector},test\n"
+        ));
+    }
+    w.sources_text(&text, web);
+}
+
+/// Every vendor's form of a challenge or block page (POLITENESS.md): name, the refusal reason
+/// it must give, and the scripted answer. The first four show in headers, so a HEAD shows them.
+fn vendor_forms() -> Vec<(&'static str, &'static str, Value)> {
+    use serde_json::json;
+    let html = |body: &str| {
+        format!(
+            "<!DOCTYPE html><html><head><title>Blocked</title></head><body>{body}</body></html>"
+        )
+    };
+    vec![
+        (
+            "cloudflare",
+            "challenge-cloudflare",
+            json!([{"status": 403, "headers": {"cf-mitigated": "challenge", "Content-Type": "text/html"}, "body": "<!DOCTYPE html><html><head><title>Just a moment...</title></head></html>"}]),
+        ),
+        (
+            "aws-waf",
+            "challenge-aws-waf",
+            json!([{"status": 202, "headers": {"x-amzn-waf-action": "challenge"}, "body": ""}]),
+        ),
+        (
+            "datadome",
+            "challenge-datadome",
+            json!([{"status": 403, "headers": {"x-datadome": "protected", "Content-Type": "text/html"}, "body": html("<script src=\"https://ct.captcha-delivery.com/c.js\"></script>")}]),
+        ),
+        (
+            "sucuri",
+            "challenge-sucuri",
+            json!([{"status": 403, "headers": {"x-sucuri-block": "1", "Content-Type": "text/html"}, "body": html("Sucuri Website Firewall - Access Denied")}]),
+        ),
+        (
+            "cloudflare-body",
+            "challenge-cloudflare",
+            json!([{"status": 200, "headers": {"Content-Type": "text/html"}, "body": "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><script src=\"/cdn-cgi/challenge-platform/h/b/orchestrate/jsch/v1\"></script></body></html>"}]),
+        ),
+        (
+            "perimeterx",
+            "challenge-perimeterx",
+            json!([{"status": 403, "headers": {"Content-Type": "text/html"}, "body": html("<div id=\"px-captcha\"></div><p>Access to this page has been denied</p>")}]),
+        ),
+        (
+            "akamai",
+            "challenge-akamai",
+            json!([{"status": 403, "headers": {"Server": "AkamaiGHost", "Content-Type": "text/html"}, "body": html("<h1>Access Denied</h1>You don't have permission to access this page. Reference #18.2b3c4d5e.1764482700.1a2b3c")}]),
+        ),
+        (
+            "imperva",
+            "challenge-imperva",
+            json!([{"status": 200, "headers": {"Content-Type": "text/html"}, "body": html("Request unsuccessful. Incapsula incident ID: 938000210-1234567890")}]),
+        ),
+    ]
+}
+
+#[test]
+fn a_challenge_of_every_vendor_refuses_the_site_on_every_kind_of_request() {
+    // (site, kind of request met by the challenge, vendor, reason, what the site is asked)
+    let mut cases: Vec<(String, &str, &str, &str, Vec<&str>)> = Vec::new();
+    let mut sites = Vec::new();
+    let mut list: Vec<(String, &str, &str)> = Vec::new();
+    let mut n = 100;
+    for (i, (vendor, reason, answer)) in vendor_forms().into_iter().enumerate() {
+        let mut kinds_here = vec!["robots", "feed", "sitemap", "homepage"];
+        if i < 4 {
+            kinds_here.push("head");
+        }
+        for kind in kinds_here {
+            let addr = format!("127.0.0.{n}");
+            n += 1;
+            let (path, source, seen): (&str, (&str, &str), Vec<&str>) = match kind {
+                "robots" => (
+                    "/robots.txt",
+                    ("feed", "/feed.xml"),
+                    vec!["GET /robots.txt"],
+                ),
+                "feed" => (
+                    "/feed.xml",
+                    ("feed", "/feed.xml"),
+                    vec!["GET /robots.txt", "GET /feed.xml"],
+                ),
+                "sitemap" => (
+                    "/news-1.xml",
+                    ("sitemap", "/sitemap.xml"),
+                    vec!["GET /robots.txt", "GET /sitemap.xml", "GET /news-1.xml"],
+                ),
+                "homepage" => ("/", ("homepage", "/"), vec!["GET /robots.txt", "GET /"]),
+                _ => (
+                    "/a.html",
+                    ("feed", "/feed.xml"),
+                    vec!["GET /robots.txt", "GET /feed.xml", "HEAD /a.html"],
+                ),
+            };
+            sites.push(FakeSite::new(&addr).script(path, answer.clone()));
+            list.push((addr.clone(), source.0, source.1));
+            cases.push((addr, kind, vendor, reason, seen));
+        }
+    }
+    let (w, web) = fake_web("challenge_matrix", &sites);
+    let list: Vec<(&str, &str, &str)> = list.iter().map(|(a, k, p)| (a.as_str(), *k, *p)).collect();
+    kinds(&w, &web, &list);
+    // The hour's run, the day's re-checks (HEAD of two-day-old headlines), and later runs.
+    w.hourly(T0);
+    w.daily("2026-11-30T06:35:00Z");
+    fetch(&w, "2026-11-30T07:05:00Z");
+    fetch(&w, "2026-12-01T06:05:00Z");
+    assert_polite(&web);
+    for (addr, kind, vendor, reason, seen) in &cases {
+        assert_eq!(
+            paths(&at(&web, addr)),
+            *seen,
+            "{vendor} on {kind} ({addr}): one answer refuses the site, nothing more is asked"
+        );
+        let s = site_state(&w, &web, addr);
+        let got = s["refused"]["reason"].as_str().unwrap_or("");
+        assert!(
+            got == *reason || got == format!("robots-{reason}"),
+            "{vendor} on {kind} ({addr}): refused as {got:?}, want {reason:?}"
+        );
+    }
+}
+
+#[test]
+fn challenge_words_quoted_in_a_feed_are_news_and_only_a_block_page_refuses() {
+    let quote = "Publishers hide behind captcha-delivery.com, px-captcha, client.perimeterx.net, _cf_chl_opt, /cdn-cgi/challenge-platform/, Incapsula incident ID, errors.edgesuite.net, Sucuri Website Firewall and pages saying Access to this page has been denied or Just a moment...";
+    let feed = |addr: &str| {
+        format!(
+            "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Quotes</title><item><title>{quote}</title><description>&lt;title&gt;Just a moment...&lt;/title&gt; Attention Required! | Cloudflare</description><link>http://{addr}:{{{{port}}}}/a.html</link><pubDate>Mon, 30 Nov 2026 04:00:00 +0000</pubDate></item></channel></rss>\n"
+        )
+    };
+    let sitemap = |addr: &str| {
+        format!(
+            "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:news=\"http://www.google.com/schemas/sitemap-news/0.9\"><url><loc>http://{addr}:{{{{port}}}}/a.html</loc><news:news><news:publication><news:name>S</news:name><news:language>en</news:language></news:publication><news:publication_date>2026-11-30T04:00:00Z</news:publication_date><news:title>{quote}</news:title></news:news></url></urlset>\n"
+        )
+    };
+    let sites = vec![
+        // A feed quoting every marker, and a robots.txt whose comments quote them too.
+        FakeSite::new("127.0.0.61")
+            .file("feed.xml", &feed("127.0.0.61"))
+            .file("robots.txt", &format!("# {quote}\n{ROBOTS_OK}")),
+        // The same feed declared text/html by a misconfigured server: its body is a feed.
+        FakeSite::new("127.0.0.62")
+            .file("feed.xml", &feed("127.0.0.62"))
+            .script(
+                "/feed.xml",
+                serde_json::json!([{"headers": {"Content-Type": "text/html; charset=utf-8"}}]),
+            ),
+        // A news sitemap whose title quotes them.
+        FakeSite::new("127.0.0.63").file("news-1.xml", &sitemap("127.0.0.63")),
+    ];
+    let (w, web) = fake_web("challenge_words", &sites);
+    kinds(
+        &w,
+        &web,
+        &[
+            ("127.0.0.61", "feed", "/feed.xml"),
+            ("127.0.0.62", "feed", "/feed.xml"),
+            ("127.0.0.63", "sitemap", "/news-1.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    fetch(&w, "2026-11-30T07:05:00Z");
+    for (addr, path) in [
+        ("127.0.0.61", "/feed.xml"),
+        ("127.0.0.62", "/feed.xml"),
+        ("127.0.0.63", "/news-1.xml"),
+    ] {
+        assert_eq!(
+            paths(&at(&web, addr)),
+            [
+                "GET /robots.txt".to_string(),
+                format!("GET {path}"),
+                format!("GET {path}")
+            ],
+            "{addr}: read normally, and read again the next hour"
+        );
+        assert!(site_state(&w, &web, addr)["refused"].is_null(), "{addr}");
+    }
+    let items = w.jsonl("2026-11-30/06/items.jsonl");
+    assert_eq!(items.len(), 3, "every quoting headline is kept: {items:#?}");
+    // The other direction, every vendor's real block page refusing, is the matrix test above.
+}
+
+#[test]
+fn content_usage_search_n_refuses_the_site_and_a_path_scoped_rule_what_it_covers() {
+    let sites = vec![
+        FakeSite::new("127.0.0.64").file(
+            "robots.txt",
+            "User-agent: *\nAllow: /\nContent-Usage: train-ai=n, search=n\n",
+        ),
+        FakeSite::new("127.0.0.65")
+            .file(
+                "robots.txt",
+                "User-agent: *\nAllow: /\nContent-Usage: /members/ search=n\n",
+            )
+            .file("members/feed.xml", "<rss/>"),
+        FakeSite::new("127.0.0.66").file(
+            "robots.txt",
+            "User-agent: OtherBot\nContent-Usage: search=n\n\nUser-agent: *\nAllow: /\n",
+        ),
+        FakeSite::new("127.0.0.67").script(
+            "/feed.xml",
+            serde_json::json!([{"headers": {"Content-Usage": "search=n"}}]),
+        ),
+    ];
+    let (w, web) = fake_web("content_usage", &sites);
+    kinds(
+        &w,
+        &web,
+        &[
+            ("127.0.0.64", "feed", "/feed.xml"),
+            ("127.0.0.65", "feed", "/feed.xml"),
+            ("127.0.0.65", "feed", "/members/feed.xml"),
+            ("127.0.0.66", "feed", "/feed.xml"),
+            ("127.0.0.67", "feed", "/feed.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    fetch(&w, "2026-11-30T07:05:00Z");
+    assert_eq!(
+        paths(&at(&web, "127.0.0.64")),
+        ["GET /robots.txt"],
+        "the site refused"
+    );
+    assert_eq!(
+        site_state(&w, &web, "127.0.0.64")["refused"]["reason"],
+        "robots-content-usage-search-n"
+    );
+    assert_never_requested(&web.requests(), &["127.0.0.65/members/"]);
+    assert_eq!(
+        paths(&at(&web, "127.0.0.65")),
+        ["GET /robots.txt", "GET /feed.xml", "GET /feed.xml"],
+        "a path-scoped rule refuses what it covers, nothing else"
+    );
+    assert_eq!(
+        paths(&at(&web, "127.0.0.66")),
+        ["GET /robots.txt", "GET /feed.xml", "GET /feed.xml"],
+        "a rule in another bot's group does not apply"
+    );
+    assert_eq!(
+        paths(&at(&web, "127.0.0.67")),
+        ["GET /robots.txt", "GET /feed.xml"]
+    );
+    assert_eq!(
+        site_state(&w, &web, "127.0.0.67")["refused"]["reason"],
+        "content-usage-search-n"
+    );
+    let robots = w.jsonl("2026-11-30/robots.jsonl");
+    assert!(
+        robots
+            .iter()
+            .any(|r| r["content_usage"] == "search=n; train-ai=n"),
+        "{robots:#?}"
+    );
+}
+
+/// Runs robots-refresh and fetch-feeds (what the hourly target does before extract) at `now`.
+fn ask(w: &Workdir, now: &str) {
+    w.stage("robots-refresh", now);
+    let _ = std::fs::remove_dir_all(w.transient_dir(now));
+    w.stage("fetch-feeds", now);
+    let _ = std::fs::remove_dir_all(w.transient_dir(now));
+}
+
+#[test]
+fn a_robots_txt_that_never_answers_well_is_tried_a_handful_of_times_a_day() {
+    use serde_json::json;
+    let sites = vec![
+        FakeSite::new("127.0.0.68").script("/robots.txt", json!([{"status": 503, "body": "down"}])),
+        FakeSite::new("127.0.0.69").script(
+            "/robots.txt",
+            json!([{"status": 302, "headers": {"Location": "/robots.txt"}}]),
+        ),
+        FakeSite::new("127.0.0.70").script("/robots.txt", json!([{"status": 500, "body": "oops"}])),
+    ];
+    let (w, web) = fake_web("robots_backoff", &sites);
+    kinds(
+        &w,
+        &web,
+        &[
+            ("127.0.0.68", "feed", "/feed.xml"),
+            ("127.0.0.69", "feed", "/feed.xml"),
+            ("127.0.0.70", "feed", "/feed.xml"),
+        ],
+    );
+    for h in 0..24 {
+        ask(&w, &format!("2026-11-30T{h:02}:05:00Z"));
+    }
+    for addr in ["127.0.0.68", "127.0.0.69", "127.0.0.70"] {
+        let reqs = at(&web, addr);
+        assert!(
+            reqs.iter().all(|r| r.path == "/robots.txt"),
+            "{addr}: nothing but robots.txt is asked while it cannot be read"
+        );
+        // A redirect chain is one read: six requests, the sixth unanswered.
+        let per_read = if addr == "127.0.0.69" { 6 } else { 1 };
+        let reads = reqs.len() / per_read;
+        assert!(
+            (2..=5).contains(&reads),
+            "{addr}: {reads} reads of robots.txt in a day ({} requests): an hour, doubling",
+            reqs.len()
+        );
+        // The publisher-side summary counts what the web counted.
+        let summary = w.jsonl("2026-11-30/requests.jsonl");
+        let line = summary
+            .iter()
+            .find(|l| l["site"] == web.base(addr))
+            .unwrap_or_else(|| panic!("{summary:#?}"));
+        assert_eq!(line["today"], reqs.len() as u64, "{line:#}");
+        assert_eq!(line["robots_today"], reqs.len() as u64, "{line:#}");
+        assert_eq!(line["budget_per_source_day"], 144);
+    }
+    // The 503 also asks to wait: three in a row halt the site for a person to look.
+    assert!(!site_state(&w, &web, "127.0.0.68")["halted"].is_null());
+}
+
+#[test]
+fn every_outcome_sets_when_a_source_is_next_due_and_a_redirect_into_a_disallowed_path_is_not_asked_hourly()
+ {
+    use serde_json::json;
+    let sites = vec![
+        FakeSite::new("127.0.0.71").script(
+            "/feed.xml",
+            json!([{"status": 302, "headers": {"Location": "/private/feed.xml"}}]),
+        ),
+        FakeSite::new("127.0.0.72").script("/feed.xml", json!([{"status": 403}])),
+        FakeSite::new("127.0.0.73").script("/robots.txt", json!([{"status": 503}])),
+        FakeSite::new("127.0.0.74"),
+    ];
+    let (w, web) = fake_web("next_due_always", &sites);
+    kinds(
+        &w,
+        &web,
+        &[
+            ("127.0.0.71", "feed", "/feed.xml"),
+            ("127.0.0.72", "feed", "/feed.xml"),
+            ("127.0.0.73", "feed", "/feed.xml"),
+            ("127.0.0.74", "feed", "/private/feed.xml"),
+            ("127.0.0.74", "feed", "/feed.xml"),
+        ],
+    );
+    for h in 6..12 {
+        let now = format!("2026-11-30T{h:02}:05:00Z");
+        ask(&w, &now);
+        let st = state(&w);
+        for (src, s) in st["sources"].as_object().unwrap() {
+            let due = s["next_due"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{src} has no next read: {s:#}"));
+            assert!(t(due) > t(&now), "{src} left due at once: {s:#}");
+        }
+        assert_eq!(st["sources"].as_object().unwrap().len(), 5, "{st:#}");
+    }
+    let redirected: Vec<_> = at(&web, "127.0.0.71")
+        .into_iter()
+        .filter(|r| r.path == "/feed.xml")
+        .collect();
+    assert_eq!(
+        redirected.len(),
+        1,
+        "a redirect into a disallowed path is asked once, then held a day: {}",
+        show(&redirected.iter().collect::<Vec<_>>())
+    );
+    assert_never_requested(&web.requests(), &["/private/"]);
+}
+
+/// A run at each `--now`, noting when (by the wall clock) it began, so the web's log lines can
+/// be told apart by run.
+fn runs(w: &Workdir, nows: &[&str]) -> Vec<chrono::DateTime<chrono::Utc>> {
+    nows.iter()
+        .map(|now| {
+            let began = chrono::Utc::now();
+            ask(w, now);
+            began
+        })
+        .collect()
+}
+
+fn per_run(reqs: &[LoggedRequest], began: &[chrono::DateTime<chrono::Utc>]) -> Vec<Vec<String>> {
+    let mut out = vec![Vec::new(); began.len()];
+    for r in reqs {
+        let i = began.iter().rposition(|b| *b <= r.arrived).unwrap();
+        out[i].push(format!("{} {}", r.method, r.path));
+    }
+    out
+}
+
+#[test]
+fn runs_minutes_apart_ask_nothing_twice_whatever_hour_or_day_they_name() {
+    use serde_json::json;
+    let sites = vec![
+        FakeSite::new("127.0.0.75"),
+        FakeSite::new("127.0.0.76").script("/robots.txt", json!([{"status": 500}])),
+        FakeSite::new("127.0.0.77").script(
+            "/feed.xml",
+            json!([{"status": 302, "headers": {"Location": "/private/feed.xml"}}]),
+        ),
+    ];
+    let (w, web) = fake_web("runs_close_together", &sites);
+    kinds(
+        &w,
+        &web,
+        &[
+            ("127.0.0.75", "feed", "/feed.xml"),
+            ("127.0.0.76", "feed", "/feed.xml"),
+            ("127.0.0.77", "feed", "/feed.xml"),
+        ],
+    );
+    // A late run and the next one, in different hours and different days, five minutes apart.
+    let began = runs(
+        &w,
+        &[
+            "2026-11-30T23:58:00Z",
+            "2026-12-01T00:03:00Z",
+            "2026-12-01T00:07:00Z",
+        ],
+    );
+    let reqs = web.requests();
+    for addr in ["127.0.0.75", "127.0.0.76", "127.0.0.77"] {
+        let mine: Vec<LoggedRequest> = reqs.iter().filter(|r| r.addr() == addr).cloned().collect();
+        let by_run = per_run(&mine, &began);
+        assert!(!by_run[0].is_empty(), "{addr}: asked at 23:58");
+        assert!(
+            by_run[1].is_empty() && by_run[2].is_empty(),
+            "{addr}: asked again within ten minutes of 23:58: {by_run:?}"
+        );
+    }
+}
+
+#[test]
+fn the_fetching_page_says_a_refusal_stops_the_whole_site_as_the_fetcher_does() {
+    let (w, web) = setup(
+        "refusal_whole_site",
+        &[
+            ("Refuser", "http://127.0.0.32:{{port}}/feed.xml"),
+            ("Refuser", "http://127.0.0.32:{{port}}/other.xml"),
+        ],
+    );
+    fetch(&w, T0);
+    fetch(&w, "2026-12-01T06:05:00Z");
+    w.stage("publish", "2026-12-01T06:05:00Z");
+    let reqs = at(&web, "127.0.0.32");
+    let refused = reqs.iter().position(|r| r.status == 403).unwrap();
+    assert_eq!(
+        refused,
+        reqs.len() - 1,
+        "nothing after the 403: {:?}",
+        paths(&reqs)
+    );
+    let page = w.read("site/en/fetching.html");
+    let page = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        page.contains("HudukuBot stops reading the whole site"),
+        "the page says what the fetcher does:\n{page}"
+    );
+    assert!(!page.contains("stops reading that source"), "{page}");
+}
+
+#[test]
+fn failed_sources_come_back_spread_out_not_all_at_once() {
+    use serde_json::json;
+    let addrs = ["127.0.0.90", "127.0.0.91", "127.0.0.92", "127.0.0.93"];
+    let feeds = ["/f1.xml", "/f2.xml", "/f3.xml", "/f4.xml"];
+    let sites: Vec<FakeSite> = addrs
+        .iter()
+        .map(|a| {
+            feeds.iter().fold(FakeSite::new(a), |s, f| {
+                s.script(f, json!([{"status": 500, "body": "oops"}]))
+            })
+        })
+        .collect();
+    let (w, web) = fake_web("jitter_spread", &sites);
+    let list: Vec<(&str, &str, &str)> = addrs
+        .iter()
+        .flat_map(|a| feeds.iter().map(move |f| (*a, "feed", *f)))
+        .collect();
+    kinds(&w, &web, &list);
+    // Sixteen sources fail together at 06:00, 06:10 and 06:30; the third back-off is 40
+    // minutes plus each source's own jitter (up to 10 minutes).
+    let began = runs(
+        &w,
+        &[
+            "2026-11-30T06:00:00Z",
+            "2026-11-30T06:10:00Z",
+            "2026-11-30T06:30:00Z",
+            "2026-11-30T07:10:00Z",
+            "2026-11-30T07:20:00Z",
+        ],
+    );
+    let feeds_only: Vec<LoggedRequest> = web
+        .requests()
+        .into_iter()
+        .filter(|r| r.path != "/robots.txt")
+        .collect();
+    let by_run = per_run(&feeds_only, &began);
+    for (i, run) in by_run.iter().take(3).enumerate() {
+        assert_eq!(run.len(), 16, "run {i}: every source asked: {run:?}");
+    }
+    let (early, late) = (by_run[3].len(), by_run[4].len());
+    assert!(
+        early > 0 && early < 16,
+        "at 07:10 some sources are due and some not yet: {early} of 16"
+    );
+    assert_eq!(
+        early + late,
+        16,
+        "each source asked once over 07:10 and 07:20"
+    );
+    // No announced retry is shorter than its back-off or longer than a quarter more.
+    let st = state(&w);
+    for (src, s) in st["sources"].as_object().unwrap() {
+        let due = t(s["next_due"].as_str().unwrap());
+        let asked = t(s["last_request"].as_str().unwrap());
+        let base = chrono::Duration::minutes(80);
+        assert!(
+            due - asked >= base && due - asked <= base + base / 4,
+            "{src}: {}",
+            due - asked
+        );
+    }
 }

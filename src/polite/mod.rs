@@ -5,9 +5,12 @@
 //! - one user agent, [`USER_AGENT`], and no other;
 //! - robots.txt first: a site's robots.txt is read before any other request to it and kept
 //!   for the day (`DAY/robots.jsonl`, `DAY/robots/SITE.txt`); its group for HudukuBot if any,
-//!   else `*`; no disallowed path is asked for; `search=no` and a 401/403 on robots.txt are a
-//!   refusal of the site; 5xx or no answer means nothing on the site is fetched until a later
-//!   read succeeds;
+//!   else `*`; no disallowed path is asked for; `Content-Signal: search=no`,
+//!   `Content-Usage: search=n` and a 401/403/451 or a challenge page on robots.txt are a
+//!   refusal of the site (every answer, robots.txt too, goes through one classifier,
+//!   [`outcome::classify`]); 5xx or no answer means nothing on the site is fetched until a
+//!   later read succeeds, and robots.txt is tried again after an hour, doubling up to a day,
+//!   never within ten minutes of the last read, as the durable state records;
 //! - refusals are final (401, 403, 451, challenge pages), until a newer line in
 //!   `pipeline/permissions.csv` records who allowed it and why;
 //! - asked to wait (429, 503), it waits max(Retry-After, 1 hour); three in a row halt the site;
@@ -151,9 +154,13 @@ pub enum Outcome {
         status: Option<u16>,
         reason: String,
     },
-    /// Not requested, and why (robots, a refusal, a wait, the never-fetch list).
+    /// Not requested, and why (robots, a refusal, a wait, the never-fetch list), with the
+    /// time the hold ends where one is known. `after_redirect`: the address was asked and
+    /// redirected here, and this target is what was not asked.
     Skipped {
         reason: String,
+        until: Option<DateTime<Utc>>,
+        after_redirect: bool,
     },
     /// Not requested, or a redirect not followed: the address is not on the publisher's own
     /// hosts.
@@ -185,7 +192,9 @@ pub struct FetchLine {
     /// `skipped` (no request, and why), `next` (when the source is next read, and why),
     /// `lifted-refusal`/`lifted-halt` (a permission line applied), `index` (the children a
     /// sitemap index lists), `off-site` (no request: not a host of the publisher's),
-    /// `blocked` (no request: an address that is not public, or a URL with credentials).
+    /// `blocked` (no request: an address that is not public, or a URL with credentials),
+    /// `robots-next`/`robots-retry` (the end of a robots.txt read, good or failed, and when
+    /// robots.txt may be read again).
     pub outcome: String,
     pub reason: String,
     pub bytes: Option<u64>,
@@ -213,6 +222,9 @@ pub struct RobotsLine {
     pub reason: String,
     pub crawl_delay: Option<f64>,
     pub content_signal: Option<String>,
+    /// The `Content-Usage` rules (IETF aipref) of the group that applies, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_usage: Option<String>,
     /// The kept robots.txt body, relative to the day directory.
     pub file: Option<String>,
 }
@@ -710,7 +722,7 @@ impl Polite {
             });
             return Err(reason);
         }
-        self.robots_verdict(site, &mut guard)
+        self.robots_verdict(site, &mut guard).map_err(|(r, _)| r)
     }
 
     /// Writes today's robots verdicts (also when nothing new was read, so the day's file exists).
@@ -719,39 +731,174 @@ impl Polite {
     }
 
     /// Today's robots verdict, reading robots.txt first if today's is not known, or if it was
-    /// unreachable at an earlier run (never twice in one run: the hour's stages share `--now`).
-    /// Called with the site's slot held.
-    fn robots_verdict(&self, site: &str, slot: &mut Slot) -> Result<(), String> {
+    /// unreachable at an earlier read and its retry is due. Whether a read may be made is
+    /// judged from the durable state (`robots_asked`, `robots_next`): never within
+    /// [`schedule::MIN_INTERVAL`] of the last read, and after a failed read not before its
+    /// back-off, however close together runs come and whatever hour or day they name.
+    /// Called with the site's slot held. An error is why nothing may be asked of the site,
+    /// with the time that may change, if known.
+    fn robots_verdict(
+        &self,
+        site: &str,
+        slot: &mut Slot,
+    ) -> Result<(), (String, Option<DateTime<Utc>>)> {
         let known = lock(&self.robots)
             .get(site)
-            .map(|r| (r.line.verdict.clone(), r.line.fetched_at));
+            .map(|r| (r.line.verdict.clone(), r.line.reason.clone()));
         let read = match &known {
             None => true,
-            Some((verdict, at)) => {
-                (verdict == "unreachable" || verdict == "blocked") && *at < self.now
-            }
+            Some((verdict, _)) => verdict == "unreachable" || verdict == "blocked",
         };
         if read {
+            let (asked, next, failures, wait_until) = self.read_state(|st| {
+                st.sites.get(site).map_or((None, None, 0, None), |x| {
+                    (
+                        x.robots_asked,
+                        x.robots_next,
+                        x.robots_failures,
+                        x.wait_until,
+                    )
+                })
+            });
+            // A time beyond what HudukuBot ever sets is a clock that moved: not obeyed.
+            let asked = asked.filter(|t| *t <= self.now);
+            let next = next.filter(|t| *t <= self.now + MAX_WAIT);
+            let spaced = asked
+                .map(|t| t + schedule::MIN_INTERVAL)
+                .filter(|t| *t > self.now);
+            let backing_off = next.filter(|t| *t > self.now + schedule::DUE_SLACK);
+            if let Some(until) = spaced.into_iter().chain(backing_off).max() {
+                let last = match (&known, asked) {
+                    (Some((_, why)), _) => format!("unreachable ({why})"),
+                    (None, Some(t)) if failures > 0 => format!(
+                        "could not be read at {} ({failures} failed read(s) in a row)",
+                        crate::time::fmt(t)
+                    ),
+                    (None, Some(t)) => format!("last read at {}", crate::time::fmt(t)),
+                    (None, None) => "not read".to_string(),
+                };
+                return Err((
+                    format!(
+                        "robots.txt {last}; not read again before {}: nothing is fetched until a read succeeds",
+                        crate::time::fmt(until)
+                    ),
+                    Some(until),
+                ));
+            }
             let r = self.read_robots(site, slot);
+            self.note_robots_schedule(site, &r.line, failures, wait_until);
             let mut book = lock(&self.robots);
             book.insert(site.to_string(), r);
             if let Err(e) = self.save_robots(&book) {
                 self.cannot_record(format!("cannot save today's robots verdicts: {e:#}"));
             }
         }
-        let book = lock(&self.robots);
-        let r = &book[site];
-        match r.line.verdict.as_str() {
-            "rules" | "allow-all" if !r.rules.search_refused() => Ok(()),
-            "rules" | "allow-all" | "refused" => {
-                Err(format!("robots.txt refuses the site ({})", r.line.reason))
+        let verdict = {
+            let book = lock(&self.robots);
+            let r = &book[site];
+            match r.line.verdict.as_str() {
+                "rules" | "allow-all" if !r.rules.search_refused() => Ok(()),
+                "rules" | "allow-all" | "refused" => {
+                    Err(format!("robots.txt refuses the site ({})", r.line.reason))
+                }
+                "blocked" => Err(format!("not asked: {}", r.line.reason)),
+                _ => Err(format!(
+                    "robots.txt unreachable ({}); nothing is fetched until a read succeeds",
+                    r.line.reason
+                )),
             }
-            "blocked" => Err(format!("not asked: {}", r.line.reason)),
-            _ => Err(format!(
-                "robots.txt unreachable ({}); nothing is fetched until a read succeeds",
-                r.line.reason
-            )),
+        };
+        // Nothing may be asked of the site before robots.txt may be read again.
+        verdict.map_err(|why| {
+            let until = self.read_state(|st| st.sites.get(site).and_then(|x| x.robots_next));
+            (why, until)
+        })
+    }
+
+    /// Records the end of one read of a site's robots.txt (however many redirect hops it took)
+    /// and when robots.txt may be read again: ten minutes on, after a read that answered (or
+    /// was not sent); an hour after a read that found it unreachable, doubling per failed read in a row up to a day, with the
+    /// site's jitter, and never before a wait the site asked for.
+    fn note_robots_schedule(
+        &self,
+        site: &str,
+        line: &RobotsLine,
+        failures: u32,
+        wait_until: Option<DateTime<Utc>>,
+    ) {
+        let mut l = self.line(site, &format!("{site}/robots.txt"), None);
+        // A `blocked` read sent nothing (its address is not public): the operator's lists,
+        // not the publisher, decide when it may go, so it is not backed off.
+        if line.verdict == "unreachable" {
+            let n = failures + 1;
+            let base = schedule::robots_backoff(n);
+            let wait = schedule::jittered(base, schedule::ROBOTS_MAX_RETRY, site, self.now);
+            let until = (self.now + wait).max(wait_until.unwrap_or(self.now));
+            l.outcome = "robots-retry".into();
+            l.until = Some(until);
+            l.reason = format!(
+                "robots.txt {} ({}): nothing is asked of the site; read again no sooner than {} ({n} failed read(s) in a row: {} h, doubling, at most {} h, plus jitter)",
+                line.verdict,
+                line.reason,
+                crate::time::fmt(until),
+                base.num_hours(),
+                schedule::ROBOTS_MAX_RETRY.num_hours()
+            );
+        } else {
+            let until = self.now + schedule::MIN_INTERVAL;
+            l.outcome = "robots-next".into();
+            l.until = Some(until);
+            l.reason = format!(
+                "robots.txt read ({}): kept for the day; never read again within {} minutes",
+                line.verdict,
+                schedule::MIN_INTERVAL.num_minutes()
+            );
         }
+        self.note(l);
+    }
+
+    /// Fills a `wait` line for a 429 or 503: max(Retry-After, [`MIN_WAIT`]), at most
+    /// [`MAX_WAIT`]; returns the end of the wait and, when the site asked for longer than
+    /// that, the `halted` line that stops it until a person looks.
+    fn wait_line(
+        &self,
+        l: &mut FetchLine,
+        site: &str,
+        status: u16,
+        retry_after: Option<String>,
+    ) -> (DateTime<Utc>, Option<FetchLine>) {
+        let asked = retry_after
+            .as_deref()
+            .and_then(|v| parse_retry_after(v, self.now));
+        let asked_for = asked.map_or(MIN_WAIT, |d| d.max(MIN_WAIT));
+        let until = self.now + asked_for.min(MAX_WAIT);
+        l.outcome = "wait".into();
+        l.until = Some(until);
+        l.reason = match &retry_after {
+            Some(v) if asked.is_some() => format!("Retry-After: {v}"),
+            Some(v) => format!("unreadable Retry-After {v:?}: one hour"),
+            None => "no Retry-After: one hour".into(),
+        };
+        let in_a_row = self.read_state(|s| s.sites.get(site).map_or(0, |x| x.waits_in_a_row)) + 1;
+        let mut halt = None;
+        if in_a_row >= WAITS_TO_HALT {
+            l.reason.push_str(&format!(
+                "; {in_a_row} in a row: site halted until a person looks"
+            ));
+        } else if asked_for > MAX_WAIT {
+            l.reason.push_str(&format!(
+                "; longer than {} days: site halted until a person looks",
+                MAX_WAIT.num_days()
+            ));
+            halt = Some(FetchLine {
+                outcome: "halted".into(),
+                reason: format!("asked to wait longer than {} days", MAX_WAIT.num_days()),
+                evidence: retry_after.map(|v| format!("Retry-After: {v}")),
+                status: Some(status),
+                ..self.line(site, &l.url, l.source.as_deref())
+            });
+        }
+        (until, halt)
     }
 
     fn save_robots(&self, book: &BTreeMap<String, Robots>) -> Result<()> {
@@ -816,9 +963,13 @@ impl Polite {
             };
             l.status = Some(status);
             l.bytes = Some(body.len() as u64);
-            if (300..400).contains(&status) && status != 304 {
+            // robots.txt answers go through the one classifier like every other answer: a
+            // challenge page, a 401/403/451 or `Content-Usage: search=n` is a refusal of the
+            // site, never an empty robots.txt.
+            let class = outcome::classify(status, &headers, &body);
+            if let Class::Redirect { location, .. } = &class {
                 hops += 1;
-                let next = headers.get("location").and_then(|loc| url.join(loc).ok());
+                let next = url.join(location).ok();
                 match next {
                     Some(n) if hops <= MAX_REDIRECTS && matches!(n.scheme(), "http" | "https") => {
                         l.reason = format!("redirect to {}", redacted(&n, n.as_str()));
@@ -840,8 +991,10 @@ impl Polite {
                     }
                 }
             }
-            let r = match status {
-                200..=299 => {
+            let mut refusal: Option<(String, String)> = None;
+            let mut wait: Option<(String, Option<String>)> = None;
+            let r = match class {
+                Class::Success => {
                     let rules = Rules::parse(&body);
                     let file = format!("robots/{}.txt", site_file_name(site));
                     if let Err(e) =
@@ -852,52 +1005,89 @@ impl Polite {
                     let mut r = self.robots_line(site, Some(status), "rules", "read", Some(file));
                     r.line.crawl_delay = rules.crawl_delay;
                     r.line.content_signal = rules.content_signal_line();
-                    if rules.search_refused() {
+                    r.line.content_usage = rules.content_usage_line();
+                    if rules.signal_refuses_search() {
                         r.line.verdict = "refused".into();
                         r.line.reason = "Content-Signal search=no".into();
+                        refusal = Some((
+                            "robots-search-no".into(),
+                            format!(
+                                "Content-Signal: {}",
+                                r.line.content_signal.clone().unwrap_or_default()
+                            ),
+                        ));
+                    } else if rules.usage_refuses_site() {
+                        r.line.verdict = "refused".into();
+                        r.line.reason = "Content-Usage search=n".into();
+                        refusal = Some((
+                            "robots-content-usage-search-n".into(),
+                            format!(
+                                "Content-Usage: {}",
+                                r.line.content_usage.clone().unwrap_or_default()
+                            ),
+                        ));
                     }
                     r.rules = rules;
                     r
                 }
-                401 | 403 => self.robots_line(
-                    site,
-                    Some(status),
-                    "refused",
-                    &format!("robots.txt answered {status}"),
-                    None,
-                ),
-                400..=499 => self.robots_line(
+                Class::Refused { reason, evidence } => {
+                    if reason.starts_with("refused-") {
+                        refusal = Some((
+                            format!("robots-{status}"),
+                            format!("robots.txt answered HTTP {status}"),
+                        ));
+                        self.robots_line(
+                            site,
+                            Some(status),
+                            "refused",
+                            &format!("robots.txt answered {status}"),
+                            None,
+                        )
+                    } else {
+                        let why = format!("robots.txt answered {status} with {reason}");
+                        refusal = Some((reason, format!("{evidence} (on robots.txt)")));
+                        self.robots_line(site, Some(status), "refused", &why, None)
+                    }
+                }
+                Class::Gone => self.robots_line(
                     site,
                     Some(status),
                     "allow-all",
                     &format!("robots.txt answered {status}: no restrictions"),
                     None,
                 ),
-                _ => self.robots_line(
-                    site,
-                    Some(status),
-                    "unreachable",
-                    &format!("robots.txt answered {status}"),
-                    None,
-                ),
+                Class::Wait { retry_after } => {
+                    wait = Some((hop_site.clone(), retry_after));
+                    self.robots_line(
+                        site,
+                        Some(status),
+                        "unreachable",
+                        &format!("robots.txt answered {status}: asked to wait"),
+                        None,
+                    )
+                }
+                Class::NotModified | Class::Failed { .. } | Class::Redirect { .. } => self
+                    .robots_line(
+                        site,
+                        Some(status),
+                        "unreachable",
+                        &format!("robots.txt answered {status}"),
+                        None,
+                    ),
             };
             l.reason = format!("{}: {}", r.line.verdict, r.line.reason);
             self.note(l);
-            if r.line.verdict == "refused" {
-                let (reason, evidence) = if status == 401 || status == 403 {
-                    (
-                        format!("robots-{status}"),
-                        format!("robots.txt answered HTTP {status}"),
-                    )
-                } else {
-                    (
-                        "robots-search-no".to_string(),
-                        format!(
-                            "Content-Signal: {}",
-                            r.line.content_signal.clone().unwrap_or_default()
-                        ),
-                    )
-                };
+            if let Some((wait_site, retry_after)) = wait {
+                // Asked to wait, it waits: on robots.txt as on any other answer.
+                let mut w = self.line(&wait_site, url.as_str(), None);
+                w.status = Some(status);
+                let (_, halt) = self.wait_line(&mut w, &wait_site, status, retry_after);
+                self.note(w);
+                if let Some(h) = halt {
+                    self.note(h);
+                }
+            }
+            if let Some((reason, evidence)) = refusal {
                 let mut refusal = self.line(site, &robots_url, None);
                 refusal.status = Some(status);
                 refusal.outcome = "refused".into();
@@ -926,6 +1116,7 @@ impl Polite {
                 reason: reason.into(),
                 crawl_delay: None,
                 content_signal: None,
+                content_usage: None,
                 file,
             },
             rules: Rules::allow_all(),
@@ -958,6 +1149,14 @@ impl Polite {
         let mut hops = 0;
         loop {
             let (status, location, permanent) = match self.request_once(req, &url) {
+                // The source was asked and redirected to an address that may not be asked.
+                Hop::Done(Outcome::Skipped { reason, until, .. }) if hops > 0 => {
+                    return Outcome::Skipped {
+                        reason,
+                        until,
+                        after_redirect: true,
+                    };
+                }
                 Hop::Done(o) => return o,
                 Hop::Redirect {
                     status,
@@ -1047,7 +1246,11 @@ impl Polite {
                 until,
                 ..self.line(&site, url.as_str(), src)
             });
-            Hop::Done(Outcome::Skipped { reason })
+            Hop::Done(Outcome::Skipped {
+                reason,
+                until,
+                after_redirect: false,
+            })
         };
         if !matches!(url.scheme(), "http" | "https") {
             return skip(format!("{} is not http(s)", url.scheme()), None);
@@ -1063,14 +1266,23 @@ impl Polite {
         if let Some((reason, until)) = self.site_stop(&site) {
             return skip(reason, until);
         }
-        if let Err(reason) = self.robots_verdict(&site, &mut guard) {
-            return skip(reason, None);
+        if let Err((reason, until)) = self.robots_verdict(&site, &mut guard) {
+            return skip(reason, until);
         }
-        let allowed = lock(&self.robots)
-            .get(&site)
-            .is_some_and(|r| r.rules.allows(url.as_str()));
+        let (allowed, usage_refused) = lock(&self.robots).get(&site).map_or((false, false), |r| {
+            (
+                r.rules.allows(url.as_str()),
+                r.rules.usage_refuses(url.as_str()),
+            )
+        });
         if !allowed {
             return skip("robots.txt disallows this path for HudukuBot".into(), None);
+        }
+        if usage_refused {
+            return skip(
+                "robots.txt Content-Usage refuses search use of this path (search=n)".into(),
+                None,
+            );
         }
         let mut headers: Vec<(&str, String)> = Vec::new();
         if let Some(e) = &req.etag {
@@ -1084,7 +1296,13 @@ impl Polite {
         let mut l = self.line(&site, url.as_str(), src);
         l.method = Some(req.method.as_str().into());
         let (status, headers, body) = match raw {
-            Raw::Unasked(reason) => return Hop::Done(Outcome::Skipped { reason }),
+            Raw::Unasked(reason) => {
+                return Hop::Done(Outcome::Skipped {
+                    reason,
+                    until: None,
+                    after_redirect: false,
+                });
+            }
             Raw::Error(reason) => {
                 l.outcome = "failed".into();
                 l.reason = reason.clone();
@@ -1184,37 +1402,8 @@ impl Polite {
                 })
             }
             Class::Wait { retry_after } => {
-                let asked = retry_after
-                    .as_deref()
-                    .and_then(|v| parse_retry_after(v, self.now));
-                let asked_for = asked.map_or(MIN_WAIT, |d| d.max(MIN_WAIT));
-                let until = self.now + asked_for.min(MAX_WAIT);
-                l.outcome = "wait".into();
-                l.until = Some(until);
-                l.reason = match &retry_after {
-                    Some(v) if asked.is_some() => format!("Retry-After: {v}"),
-                    Some(v) => format!("unreadable Retry-After {v:?}: one hour"),
-                    None => "no Retry-After: one hour".into(),
-                };
-                let in_a_row =
-                    self.read_state(|s| s.sites.get(&site).map_or(0, |x| x.waits_in_a_row)) + 1;
-                if in_a_row >= WAITS_TO_HALT {
-                    l.reason.push_str(&format!(
-                        "; {in_a_row} in a row: site halted until a person looks"
-                    ));
-                } else if asked_for > MAX_WAIT {
-                    l.reason.push_str(&format!(
-                        "; longer than {} days: site halted until a person looks",
-                        MAX_WAIT.num_days()
-                    ));
-                    also = Some(FetchLine {
-                        outcome: "halted".into(),
-                        reason: format!("asked to wait longer than {} days", MAX_WAIT.num_days()),
-                        evidence: retry_after.clone().map(|v| format!("Retry-After: {v}")),
-                        status: Some(status),
-                        ..self.line(&site, url.as_str(), src)
-                    });
-                }
+                let (until, halt) = self.wait_line(&mut l, &site, status, retry_after);
+                also = halt;
                 Hop::Done(Outcome::Wait { status, until })
             }
         };
@@ -1546,7 +1735,9 @@ pub fn robots_optouts(
         }
         for (site, list) in by_site {
             let Some(r) = book.get(&site) else { continue };
-            if r.line.verdict == "refused" {
+            // A challenge page met on robots.txt refuses the site as one met anywhere else
+            // does; only robots.txt's own words (a 401/403, search=no) opt it out.
+            if r.line.verdict == "refused" && !r.line.reason.contains(" with challenge-") {
                 out.insert(site, format!("robots.txt of {day}: {}", r.line.reason));
             } else if r.line.verdict == "rules"
                 && list.iter().all(|s| !r.rules.allows(s.url.as_str()))

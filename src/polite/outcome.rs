@@ -1,9 +1,16 @@
 //! The one response classifier: every status, header set and failure maps to a named
 //! outcome here; everything downstream matches on the outcome, never on raw status codes.
 //!
+//! Every answer goes through [`classify`]: robots.txt, feeds, news sitemaps and their
+//! children, home pages, HEAD re-checks and every redirect hop alike.
+//!
 //! Challenge markers are those of `POLITENESS.md` (Cloudflare, AWS WAF, DataDome,
-//! PerimeterX/HUMAN, Akamai, Imperva/Incapsula, Sucuri). `Server: cloudflare` or `cf-ray`
-//! alone only say which CDN a site uses and are not a refusal.
+//! PerimeterX/HUMAN, Akamai, Imperva/Incapsula, Sucuri). Header markers count on every
+//! answer; body markers count only on an HTML answer (declared `text/html` or sniffed as
+//! HTML), so a feed whose headline quotes `px-captcha` is a feed, not a block page.
+//! `Server: cloudflare` or `cf-ray` alone only say which CDN a site uses and are not a
+//! refusal. A `Content-Usage` header (IETF aipref) saying `search=n` is a refusal, as the
+//! same rule in robots.txt is.
 
 use std::collections::BTreeMap;
 
@@ -16,7 +23,7 @@ pub enum Class {
     NotModified,
     /// 301, 302, 303, 307, 308 with a Location.
     Redirect { permanent: bool, location: String },
-    /// 401, 403, 451 or a challenge page: the source stops.
+    /// 401, 403, 451, a challenge page or `Content-Usage: search=n`: the site stops.
     Refused { reason: String, evidence: String },
     /// 429 or 503: wait max(Retry-After, 1 hour).
     Wait { retry_after: Option<String> },
@@ -62,6 +69,11 @@ pub fn challenge(headers: &BTreeMap<String, String>, body: &[u8]) -> Option<(Str
     if let Some(v) = h("x-sucuri-block") {
         return Some(("challenge-sucuri".into(), format!("x-sucuri-block: {v}")));
     }
+    // Below, body text: it counts only on an HTML answer. A feed or sitemap may quote any
+    // of these words in a headline or a summary.
+    if !is_html(headers, body) {
+        return None;
+    }
     if let Some(v) = h("set-cookie")
         && (v.contains("incap_ses_") || v.contains("visid_incap_"))
     {
@@ -94,6 +106,98 @@ pub fn challenge(headers: &BTreeMap<String, String>, body: &[u8]) -> Option<(Str
     None
 }
 
+/// Whether an answer is an HTML page: declared `text/html` or `application/xhtml+xml` (unless
+/// its body is plainly a feed or a sitemap, as a misconfigured server sends them), or, with no
+/// such declaration, a body that sniffs as HTML (its first tag is one of the WHATWG sniffing
+/// list's, or a doctype `html`).
+pub fn is_html(headers: &BTreeMap<String, String>, body: &[u8]) -> bool {
+    let declared = headers.get("content-type").is_some_and(|t| {
+        let t = t.trim().to_ascii_lowercase();
+        t.starts_with("text/html") || t.starts_with("application/xhtml+xml")
+    });
+    match first_tag(body) {
+        Some(tag) if FEED_ROOTS.contains(&tag.as_str()) => false,
+        Some(tag) if HTML_TAGS.contains(&tag.as_str()) => true,
+        _ => declared,
+    }
+}
+
+/// Root elements of the feeds and sitemaps HudukuBot reads.
+const FEED_ROOTS: &[&str] = &[
+    "rss",
+    "feed",
+    "rdf:rdf",
+    "urlset",
+    "sitemapindex",
+    "channel",
+];
+/// The tags WHATWG's sniffing takes as HTML, and a doctype `html`.
+const HTML_TAGS: &[&str] = &[
+    "!doctype html",
+    "html",
+    "head",
+    "script",
+    "iframe",
+    "h1",
+    "div",
+    "font",
+    "table",
+    "a",
+    "style",
+    "title",
+    "b",
+    "body",
+    "br",
+    "p",
+];
+
+/// The first tag of a body, lower-cased (`html`, `rss`, `!doctype html`), skipping a BOM,
+/// white space, the XML declaration, processing instructions and comments.
+fn first_tag(body: &[u8]) -> Option<String> {
+    let head = &body[..body.len().min(4096)];
+    let text = String::from_utf8_lossy(head);
+    let mut rest = text.trim_start_matches('\u{feff}').trim_start();
+    loop {
+        rest = rest.strip_prefix('<')?;
+        if let Some(after) = rest.strip_prefix("!--") {
+            rest = after.split_once("-->")?.1.trim_start();
+            continue;
+        }
+        if rest.starts_with('?') {
+            rest = rest.split_once("?>")?.1.trim_start();
+            continue;
+        }
+        let name: String = rest
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != '>' && *c != '/')
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if name == "!doctype" {
+            let decl = rest.split('>').next().unwrap_or("").to_ascii_lowercase();
+            let kind = decl.split_whitespace().nth(1).unwrap_or("");
+            if kind == "html" {
+                return Some("!doctype html".into());
+            }
+            rest = rest.split_once('>')?.1.trim_start();
+            continue;
+        }
+        return Some(name);
+    }
+}
+
+/// A `Content-Usage` value (an RFC 9651 dictionary, IETF aipref) that says `search=n`.
+pub fn usage_refuses_search(value: &str) -> bool {
+    value.split(',').any(|member| {
+        let member = member.split(';').next().unwrap_or("");
+        match member.split_once('=') {
+            Some((k, v)) => {
+                k.trim().eq_ignore_ascii_case("search") && v.trim().eq_ignore_ascii_case("n")
+            }
+            None => false,
+        }
+    })
+}
+
 fn contains(hay: &[u8], needle: &str) -> bool {
     let n = needle.as_bytes();
     !n.is_empty() && hay.windows(n.len()).any(|w| w == n)
@@ -103,6 +207,14 @@ fn contains(hay: &[u8], needle: &str) -> bool {
 pub fn classify(status: u16, headers: &BTreeMap<String, String>, body: &[u8]) -> Class {
     if let Some((reason, evidence)) = challenge(headers, body) {
         return Class::Refused { reason, evidence };
+    }
+    if let Some(v) = headers.get("content-usage")
+        && usage_refuses_search(v)
+    {
+        return Class::Refused {
+            reason: "content-usage-search-n".into(),
+            evidence: format!("Content-Usage: {v}"),
+        };
     }
     match status {
         200..=299 => Class::Success,
@@ -184,12 +296,82 @@ mod tests {
         ));
         assert!(matches!(
             classify(
+                403,
+                &h(&[("content-type", "text/html; charset=UTF-8")]),
+                b"<title>Access to this page has been denied</title>"
+            ),
+            Class::Refused { .. }
+        ));
+        assert!(matches!(
+            classify(
                 200,
                 &h(&[]),
                 b"<script src=https://client.perimeterx.net/x.js>"
             ),
             Class::Refused { .. }
         ));
+    }
+
+    #[test]
+    fn body_markers_count_only_on_html_answers() {
+        let feed = b"<?xml version=\"1.0\"?><rss><channel><item><title>Sites hide behind px-captcha and captcha-delivery.com: Access to this page has been denied</title></item></channel></rss>";
+        for ct in ["application/rss+xml", "text/xml", "text/html"] {
+            assert_eq!(
+                classify(200, &h(&[("content-type", ct)]), feed),
+                Class::Success,
+                "{ct}"
+            );
+        }
+        assert_eq!(
+            classify(
+                200,
+                &h(&[]),
+                b"# robots.txt: no captcha-delivery.com here\nUser-agent: *\n"
+            ),
+            Class::Success
+        );
+        let page =
+            b"<!DOCTYPE html><html><script src=\"https://ct.captcha-delivery.com/c.js\"></script>";
+        assert!(matches!(
+            classify(200, &h(&[]), page),
+            Class::Refused { reason, .. } if reason == "challenge-datadome"
+        ));
+        assert!(matches!(
+            classify(
+                200,
+                &h(&[("content-type", "text/html")]),
+                b"  <p>Incapsula incident ID: 1</p>"
+            ),
+            Class::Refused { .. }
+        ));
+        // Header markers count on any answer, HEAD answers (no body) included.
+        assert!(matches!(
+            classify(
+                200,
+                &h(&[
+                    ("x-datadome", "protected"),
+                    ("content-type", "application/rss+xml")
+                ]),
+                feed
+            ),
+            Class::Refused { .. }
+        ));
+    }
+
+    #[test]
+    fn content_usage_search_n_is_a_refusal() {
+        assert!(matches!(
+            classify(200, &h(&[("content-usage", "train-ai=n, search=n")]), b"<rss/>"),
+            Class::Refused { reason, .. } if reason == "content-usage-search-n"
+        ));
+        assert_eq!(
+            classify(
+                200,
+                &h(&[("content-usage", "train-ai=n, search=y")]),
+                b"<rss/>"
+            ),
+            Class::Success
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! robots.txt for HudukuBot: which group applies, what it allows, and the two lines the
-//! `robotstxt` matcher ignores (`Crawl-delay` and `Content-Signal`).
+//! robots.txt for HudukuBot: which group applies, what it allows, and the lines the
+//! `robotstxt` matcher ignores (`Crawl-delay`, `Content-Signal`, and the IETF aipref
+//! `Content-Usage`, optionally scoped to a path).
 //!
 //! Matching of paths is Google's matcher (the `robotstxt` crate, RFC 9309): the groups
 //! naming HudukuBot if there are any, otherwise `*`. `Crawl-delay` and `Content-Signal` are
@@ -20,6 +21,9 @@ pub struct Rules {
     pub crawl_delay: Option<f64>,
     /// The `Content-Signal` values of the applicable group, lower-cased (`search` → `no`).
     pub content_signal: Vec<(String, String)>,
+    /// The `Content-Usage` rules of the applicable group: (path pattern, `""` for the whole
+    /// site; key; value), keys and values lower-cased (`search` → `n`).
+    pub content_usage: Vec<(String, String, String)>,
     /// Whether a group names HudukuBot (otherwise `*` applies, or nothing).
     pub specific_group: bool,
 }
@@ -31,11 +35,12 @@ impl Rules {
         let body = String::from_utf8_lossy(body).into_owned();
         let mut groups = GroupReader::default();
         parse_robotstxt(&body, &mut groups);
-        let (crawl_delay, content_signal, specific) = groups.result();
+        let (crawl_delay, content_signal, content_usage, specific) = groups.result();
         Rules {
             body,
             crawl_delay,
             content_signal,
+            content_usage,
             specific_group: specific,
         }
     }
@@ -46,6 +51,7 @@ impl Rules {
             body: String::new(),
             crawl_delay: None,
             content_signal: Vec::new(),
+            content_usage: Vec::new(),
             specific_group: false,
         }
     }
@@ -59,11 +65,63 @@ impl Rules {
         m.one_agent_allowed_by_robots(&self.body, PRODUCT_TOKEN, url)
     }
 
-    /// Whether a `Content-Signal` in the applicable group says `search=no`.
+    /// Whether the applicable group refuses the whole site search use: `Content-Signal:
+    /// search=no`, or a `Content-Usage` rule for the whole site saying `search=n` that no
+    /// path-scoped `search=y` narrows.
     pub fn search_refused(&self) -> bool {
+        self.signal_refuses_search() || self.usage_refuses_site()
+    }
+
+    /// `Content-Signal: search=no` in the applicable group.
+    pub fn signal_refuses_search(&self) -> bool {
         self.content_signal
             .iter()
             .any(|(k, v)| k == "search" && v == "no")
+    }
+
+    /// A site-wide `Content-Usage: search=n` (no path, or `/`) that no path-scoped
+    /// `search=y` narrows.
+    pub fn usage_refuses_site(&self) -> bool {
+        let search = || self.content_usage.iter().filter(|(_, k, _)| k == "search");
+        search().any(|(p, _, v)| (p.is_empty() || p == "/") && v == "n")
+            && !search().any(|(p, _, v)| !p.is_empty() && p != "/" && v == "y")
+    }
+
+    /// Whether a path-scoped (or site-wide) `Content-Usage` rule refuses search use of this
+    /// URL: the longest matching rule with a `search` key decides, as RFC 9309 decides
+    /// between Allow and Disallow.
+    pub fn usage_refuses(&self, url: &str) -> bool {
+        let path = url::Url::parse(url)
+            .map(|u| match u.query() {
+                Some(q) => format!("{}?{q}", u.path()),
+                None => u.path().to_string(),
+            })
+            .unwrap_or_else(|_| url.to_string());
+        self.content_usage
+            .iter()
+            .filter(|(p, k, _)| k == "search" && (p.is_empty() || path_matches(p, &path)))
+            .max_by_key(|(p, _, v)| (p.len(), v == "y"))
+            .is_some_and(|(_, _, v)| v == "n")
+    }
+
+    /// The `Content-Usage` rules as one line, for records (`/news/ search=n; train-ai=n`).
+    pub fn content_usage_line(&self) -> Option<String> {
+        if self.content_usage.is_empty() {
+            return None;
+        }
+        Some(
+            self.content_usage
+                .iter()
+                .map(|(p, k, v)| {
+                    if p.is_empty() {
+                        format!("{k}={v}")
+                    } else {
+                        format!("{p} {k}={v}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
     }
 
     /// The `Content-Signal` values as one line, for records (`search=no, ai-train=no`).
@@ -79,6 +137,31 @@ impl Rules {
                 .join(", "),
         )
     }
+}
+
+/// An RFC 9309 path pattern (`*` any run of characters, a final `$` the end) against a
+/// path with its query.
+fn path_matches(pattern: &str, path: &str) -> bool {
+    let (pattern, anchored) = match pattern.strip_suffix('$') {
+        Some(p) => (p, true),
+        None => (pattern, false),
+    };
+    let parts: Vec<&str> = pattern.split('*').collect();
+    let mut rest = match path.strip_prefix(parts[0]) {
+        Some(r) => r,
+        None => return false,
+    };
+    for (i, part) in parts.iter().enumerate().skip(1) {
+        let last = i == parts.len() - 1;
+        if last && anchored {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    !anchored || rest.is_empty()
 }
 
 fn truncate_at_line(body: &[u8], limit: usize) -> &[u8] {
@@ -109,6 +192,7 @@ struct GroupReader {
 struct Collected {
     crawl_delay: Option<f64>,
     signals: Vec<(String, String)>,
+    usage: Vec<(String, String, String)>,
 }
 
 impl Collected {
@@ -141,17 +225,62 @@ impl Collected {
                 }
             }
             self.signals.sort();
+        } else if key.eq_ignore_ascii_case("content-usage") {
+            // `Content-Usage: [path] key=y|n, ...` (draft-ietf-aipref-attach): the path, if
+            // any, comes first; the preferences are an RFC 9651 dictionary.
+            let value = value.trim();
+            let (path, prefs) = if value.starts_with('/') || value.starts_with('*') {
+                match value.split_once(char::is_whitespace) {
+                    Some((p, rest)) => (p.to_string(), rest),
+                    None => (value.to_string(), ""),
+                }
+            } else {
+                (String::new(), value)
+            };
+            for member in prefs.split(',') {
+                let member = member.split(';').next().unwrap_or("");
+                if let Some((k, v)) = member.split_once('=') {
+                    let k = k.trim().to_ascii_lowercase();
+                    let v = v.trim().to_ascii_lowercase();
+                    if k.is_empty() {
+                        continue;
+                    }
+                    // For the same path and key, an `n` wins over a `y`.
+                    match self
+                        .usage
+                        .iter_mut()
+                        .find(|(ep, ek, _)| *ep == path && *ek == k)
+                    {
+                        Some(e) => {
+                            if v == "n" {
+                                e.2 = v;
+                            }
+                        }
+                        None => self.usage.push((path.clone(), k, v)),
+                    }
+                }
+            }
+            self.usage.sort();
         }
     }
 }
 
 impl GroupReader {
-    fn result(self) -> (Option<f64>, Vec<(String, String)>, bool) {
-        if self.seen_specific {
-            (self.specific.crawl_delay, self.specific.signals, true)
+    #[allow(clippy::type_complexity)]
+    fn result(
+        self,
+    ) -> (
+        Option<f64>,
+        Vec<(String, String)>,
+        Vec<(String, String, String)>,
+        bool,
+    ) {
+        let (c, specific) = if self.seen_specific {
+            (self.specific, true)
         } else {
-            (self.global.crawl_delay, self.global.signals, false)
-        }
+            (self.global, false)
+        };
+        (c.crawl_delay, c.signals, c.usage, specific)
     }
     fn end_agents(&mut self) {
         self.in_agents = false;
@@ -260,6 +389,33 @@ mod tests {
         let r = Rules::parse(b"User-agent: SomeBot\nUser-agent: HudukuBot\nDisallow: /x/\nContent-Signal: search=no\n");
         assert!(r.specific_group && r.search_refused());
         assert!(!r.allows("http://a.example/x/1"));
+    }
+
+    #[test]
+    fn content_usage_search_n_refuses_the_site_or_the_paths_it_covers() {
+        let r = Rules::parse(b"User-Agent: *\nAllow: /\nContent-Usage: train-ai=n, Search=N\n");
+        assert!(r.search_refused() && r.usage_refuses_site());
+        assert_eq!(r.content_usage_line().unwrap(), "search=n; train-ai=n");
+        let r = Rules::parse(b"User-Agent: *\nAllow: /\nContent-Usage: search=y, train-ai=n\n");
+        assert!(!r.search_refused());
+        assert!(!r.usage_refuses("http://a.example/feed.xml"));
+        let r = Rules::parse(
+            b"User-Agent: *\nAllow: /\nContent-Usage: /members/ search=n\nContent-Usage: /members/open*.xml$ search=y\n",
+        );
+        assert!(
+            !r.search_refused(),
+            "a path-scoped rule does not refuse the site"
+        );
+        assert!(r.usage_refuses("http://a.example/members/feed.xml"));
+        assert!(!r.usage_refuses("http://a.example/members/open-feed.xml"));
+        assert!(!r.usage_refuses("http://a.example/feed.xml"));
+        // Only the group that applies to HudukuBot counts.
+        let r = Rules::parse(
+            b"User-Agent: OtherBot\nContent-Usage: search=n\n\nUser-Agent: HudukuBot\nAllow: /\n",
+        );
+        assert!(!r.search_refused());
+        let r = Rules::parse(b"User-Agent: HudukuBot\nAllow: /\nContent-Usage: search=n\n");
+        assert!(r.search_refused());
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! How often a source is read: about once an hour, never more often than every ten minutes,
-//! held back longer when the feed asks (up to a day), and backed off after failures.
+//! held back longer when the feed asks (up to a day), and backed off after failures; and how
+//! often a robots.txt that could not be read is tried again (an hour, doubling, up to a day).
+//! Every back-off carries a deterministic jitter ([`jittered`]), so sources that failed
+//! together do not all come back together, and a replay or a test can predict it.
 
 use chrono::{DateTime, Duration as CDuration, Utc};
 use std::collections::BTreeMap;
@@ -24,6 +27,15 @@ pub const MAX_HINT: CDuration = CDuration::days(365);
 pub const FIRST_BACKOFF: CDuration = CDuration::minutes(10);
 pub const MAX_BACKOFF: CDuration = CDuration::hours(6);
 
+/// A robots.txt that could not be read (5xx, time-out, more than five redirects, an
+/// address that is not public) is tried again after this, doubling per failed read in a
+/// row (a redirect chain is one read), up to [`ROBOTS_MAX_RETRY`]: unreachable means
+/// nothing is asked of the site (RFC 9309), not that robots.txt is asked every hour.
+pub const ROBOTS_FIRST_RETRY: CDuration = CDuration::hours(1);
+pub const ROBOTS_MAX_RETRY: CDuration = CDuration::hours(24);
+/// A back-off is lengthened by up to this fraction of itself (1/4), never past its cap.
+pub const JITTER_DIVISOR: i32 = 4;
+
 /// Back-off after `failures` failures in a row: 10 minutes, doubling, at most 6 hours.
 pub fn backoff(failures: u32) -> CDuration {
     let mut d = FIRST_BACKOFF;
@@ -34,6 +46,35 @@ pub fn backoff(failures: u32) -> CDuration {
         }
     }
     d.min(MAX_BACKOFF)
+}
+
+/// Wait before robots.txt is tried again after `failures` failed reads in a row: an hour,
+/// doubling, at most a day.
+pub fn robots_backoff(failures: u32) -> CDuration {
+    let mut d = ROBOTS_FIRST_RETRY;
+    for _ in 1..failures.min(16) {
+        d = d * 2;
+        if d >= ROBOTS_MAX_RETRY {
+            return ROBOTS_MAX_RETRY;
+        }
+    }
+    d.min(ROBOTS_MAX_RETRY)
+}
+
+/// A back-off with its jitter: `base` plus up to `base / JITTER_DIVISOR`, at most `cap`
+/// (never less than `base`). The extra is derived from `key` (a source or a site) and `at`
+/// (the failure's time), so the same inputs always give the same wait.
+pub fn jittered(base: CDuration, cap: CDuration, key: &str, at: DateTime<Utc>) -> CDuration {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(key.as_bytes());
+    h.update(b"\n");
+    h.update(crate::time::fmt(at).as_bytes());
+    let d = h.finalize();
+    let u = u64::from_be_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]]);
+    let span = (base / JITTER_DIVISOR).num_seconds().max(0) as u64;
+    let extra = if span == 0 { 0 } else { u % (span + 1) };
+    (base + CDuration::seconds(extra as i64)).min(cap.max(base))
 }
 
 /// Whether a source last scheduled for `next_due` may be read at `now`.
@@ -129,6 +170,42 @@ mod tests {
         assert_eq!(backoff(6), CDuration::minutes(320));
         assert_eq!(backoff(7), CDuration::hours(6));
         assert_eq!(backoff(40), CDuration::hours(6));
+    }
+
+    #[test]
+    fn robots_retries_double_from_an_hour_to_a_day() {
+        assert_eq!(robots_backoff(1), CDuration::hours(1));
+        assert_eq!(robots_backoff(2), CDuration::hours(2));
+        assert_eq!(robots_backoff(5), CDuration::hours(16));
+        assert_eq!(robots_backoff(6), CDuration::hours(24));
+        assert_eq!(robots_backoff(60), CDuration::hours(24));
+    }
+
+    #[test]
+    fn jitter_is_deterministic_spread_and_keeps_the_bounds() {
+        let at = crate::time::parse_now("2026-11-30T06:05:00Z").unwrap();
+        let base = CDuration::minutes(40);
+        let a = jittered(base, MAX_BACKOFF, "http://a.example/feed.xml", at);
+        assert_eq!(
+            a,
+            jittered(base, MAX_BACKOFF, "http://a.example/feed.xml", at)
+        );
+        let waits: std::collections::BTreeSet<CDuration> = (0..50)
+            .map(|i| jittered(base, MAX_BACKOFF, &format!("http://a.example/{i}.xml"), at))
+            .collect();
+        assert!(
+            waits.len() > 30,
+            "sources that failed together spread out: {waits:?}"
+        );
+        for w in &waits {
+            assert!(*w >= base && *w <= base + base / 4, "{w}");
+        }
+        for i in 0..50 {
+            let key = format!("http://a.example/{i}.xml");
+            assert_eq!(jittered(MAX_BACKOFF, MAX_BACKOFF, &key, at), MAX_BACKOFF);
+            assert!(jittered(CDuration::hours(5), MAX_BACKOFF, &key, at) <= MAX_BACKOFF);
+            assert!(jittered(CDuration::hours(5), MAX_BACKOFF, &key, at) >= CDuration::hours(5));
+        }
     }
 
     #[test]

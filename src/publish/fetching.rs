@@ -29,6 +29,10 @@ pub struct Rules {
     pub min_wait: CDuration,
     pub waits_to_halt: u32,
     pub check_ages: Vec<i64>,
+    pub robots_first_retry: CDuration,
+    pub robots_max_retry: CDuration,
+    /// A back-off is lengthened by up to 1/this of itself (jitter).
+    pub jitter_divisor: i32,
 }
 
 impl Rules {
@@ -53,6 +57,9 @@ impl Rules {
             min_wait: MIN_WAIT,
             waits_to_halt: WAITS_TO_HALT,
             check_ages: crate::recheck::CHECK_AGES.to_vec(),
+            robots_first_retry: crate::polite::schedule::ROBOTS_FIRST_RETRY,
+            robots_max_retry: crate::polite::schedule::ROBOTS_MAX_RETRY,
+            jitter_divisor: crate::polite::schedule::JITTER_DIVISOR,
         }
     }
 }
@@ -133,6 +140,16 @@ pub fn en_count(n: i64) -> String {
         .unwrap_or_else(|| n.to_string())
 }
 
+/// "a quarter", "a third", "a half", else "1/N": how much a back-off may be lengthened.
+fn en_part(n: i32) -> String {
+    match n {
+        2 => "a half".into(),
+        3 => "a third".into(),
+        4 => "a quarter".into(),
+        n => format!("1/{n}"),
+    }
+}
+
 /// How often a feed is read: "about once an hour", "about once every 30 minutes".
 fn en_every(d: CDuration) -> String {
     if d == CDuration::hours(1) {
@@ -202,15 +219,15 @@ fn english(r: &Rules, outlets_href: &str) -> Markup {
         }
         h2 { "How often" }
         ul {
-            li { "Each feed or sitemap is read " (en_every(r.feed_interval)) ". Never more often than once every " (en_duration(r.min_interval)) ", and a feed’s own caching hints may hold it back for up to " (en_duration(r.max_hold)) ". After a failure it waits " (en_duration(r.first_backoff)) ", twice as long after each failure in a row, up to " (en_duration(r.max_backoff)) "." }
-            li { "A site’s robots.txt is read about once a day, and kept for that day." }
+            li { "Each feed or sitemap is read " (en_every(r.feed_interval)) ". Never more often than once every " (en_duration(r.min_interval)) ", and a feed’s own caching hints may hold it back for up to " (en_duration(r.max_hold)) ". After a failure it waits " (en_duration(r.first_backoff)) ", twice as long after each failure in a row, up to " (en_duration(r.max_backoff)) ", each wait lengthened by up to " (en_part(r.jitter_divisor)) " (fixed for each feed and time), so that feeds do not all come back at once." }
+            li { "A site’s robots.txt is read about once a day, and kept for that day. If it cannot be read (an error, no answer, too many redirects), nothing else is asked of the site, and robots.txt is tried again after " (en_duration(r.robots_first_retry)) ", twice as long after each failed read in a row, up to " (en_duration(r.robots_max_retry)) "; never twice within " (en_duration(r.min_interval)) "." }
             li { "It asks a site for one thing at a time, never several at once, with at least " (en_duration(r.min_spacing)) " between the end of one request and the start of the next (longer where robots.txt gives a Crawl-delay)." }
             li { "Each request is given up after " (en_duration(r.timeout)) ". A body larger than " (bytes(r.body_cap)) " is dropped unread. It follows at most " (r.max_redirects) " redirects, and checks each new site’s robots.txt before following one there." }
         }
         h2 { "The rules it keeps" }
         ul {
-            li { strong { "robots.txt first." } " Before any request, HudukuBot reads the site’s robots.txt and keeps the rules for HudukuBot if there are any, otherwise those for *. It doesn’t ask for a path they disallow. A content signal of search=no counts as a refusal: a headline and a link are closest to search’s use. If robots.txt itself answers 401 or 403, the whole site is treated as refused. robots.txt is obeyed as it stands each day: change it, and HudukuBot follows." }
-            li { strong { "A refusal is final." } " If a request answers 401, 403 or 451, or with a challenge page, HudukuBot stops reading that source. It doesn’t try again another way, and the source returns only when the publisher gives permission or lifts the block, with the reason recorded." }
+            li { strong { "robots.txt first." } " Before any request, HudukuBot reads the site’s robots.txt and keeps the rules for HudukuBot if there are any, otherwise those for *. It doesn’t ask for a path they disallow. A content signal of search=no counts as a refusal: a headline and a link are closest to search’s use. So does Content-Usage: search=n, the IETF’s form, in robots.txt or on an answer; where it names a path, HudukuBot doesn’t ask for that path. If robots.txt itself answers 401, 403 or 451, or with a challenge page, the whole site is treated as refused. robots.txt is obeyed as it stands each day: change it, and HudukuBot follows." }
+            li { strong { "A refusal is final." } " If any request answers 401, 403 or 451, or with a challenge page, HudukuBot stops reading the whole site: every feed, sitemap and page on it, its robots.txt, and the publisher’s other addresses. It doesn’t try again another way, and the site returns only when the publisher gives permission or lifts the block, with the reason recorded." }
             li { strong { "Asked to wait, it waits." } " On 429 or 503 it waits as long as the Retry-After header asks, and at least " (en_duration(r.min_wait)) ". " (capitalise(&en_count(r.waits_to_halt as i64))) " such answers in a row stop it until someone at Huduku looks." }
         }
         h2 { "Opting out" }
@@ -244,15 +261,15 @@ fn kannada(r: &Rules, outlets_href: &str, english_href: &str) -> Markup {
         }
         h2 { "ಎಷ್ಟು ಬಾರಿ" }
         ul {
-            li { "ಪ್ರತಿ ಫೀಡ್ ಅಥವಾ ಸೈಟ್‌ಮ್ಯಾಪ್ ಅನ್ನು " (kn_every(r.feed_interval)) " ಓದಲಾಗುತ್ತದೆ. " (kn_duration(r.min_interval)) "ಕ್ಕಿಂತ ಬೇಗ ಎಂದೂ ಮತ್ತೆ ಓದುವುದಿಲ್ಲ; ಫೀಡ್‌ನದೇ ಸೂಚನೆಗಳು ಅದನ್ನು " (kn_duration(r.max_hold)) "ಯವರೆಗೆ ತಡೆಯಬಹುದು. ವಿಫಲವಾದರೆ " (kn_duration(r.first_backoff)) " ಕಾಯುತ್ತದೆ; ಸತತ ಪ್ರತಿ ವೈಫಲ್ಯಕ್ಕೂ ಕಾಯುವಿಕೆ ಇಮ್ಮಡಿಯಾಗುತ್ತದೆ, " (kn_duration(r.max_backoff)) "ಯವರೆಗೆ." }
-            li { "ತಾಣದ robots.txt ಅನ್ನು ಸುಮಾರು ದಿನಕ್ಕೊಮ್ಮೆ ಓದಿ, ಆ ದಿನಕ್ಕೆ ಇಟ್ಟುಕೊಳ್ಳಲಾಗುತ್ತದೆ." }
+            li { "ಪ್ರತಿ ಫೀಡ್ ಅಥವಾ ಸೈಟ್‌ಮ್ಯಾಪ್ ಅನ್ನು " (kn_every(r.feed_interval)) " ಓದಲಾಗುತ್ತದೆ. " (kn_duration(r.min_interval)) "ಕ್ಕಿಂತ ಬೇಗ ಎಂದೂ ಮತ್ತೆ ಓದುವುದಿಲ್ಲ; ಫೀಡ್‌ನದೇ ಸೂಚನೆಗಳು ಅದನ್ನು " (kn_duration(r.max_hold)) "ಯವರೆಗೆ ತಡೆಯಬಹುದು. ವಿಫಲವಾದರೆ " (kn_duration(r.first_backoff)) " ಕಾಯುತ್ತದೆ; ಸತತ ಪ್ರತಿ ವೈಫಲ್ಯಕ್ಕೂ ಕಾಯುವಿಕೆ ಇಮ್ಮಡಿಯಾಗುತ್ತದೆ, " (kn_duration(r.max_backoff)) "ಯವರೆಗೆ; ಎಲ್ಲ ಫೀಡ್‌ಗಳು ಒಟ್ಟಿಗೆ ಮರಳದಂತೆ ಪ್ರತಿ ಕಾಯುವಿಕೆ ಅದರ 1/" (r.jitter_divisor) " ಭಾಗದವರೆಗೆ ಹೆಚ್ಚಬಹುದು." }
+            li { "ತಾಣದ robots.txt ಅನ್ನು ಸುಮಾರು ದಿನಕ್ಕೊಮ್ಮೆ ಓದಿ, ಆ ದಿನಕ್ಕೆ ಇಟ್ಟುಕೊಳ್ಳಲಾಗುತ್ತದೆ. ಅದನ್ನು ಓದಲಾಗದಿದ್ದರೆ ತಾಣದಿಂದ ಬೇರೇನನ್ನೂ ಕೇಳುವುದಿಲ್ಲ; robots.txt ಅನ್ನು " (kn_duration(r.robots_first_retry)) "ಯ ನಂತರ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸುತ್ತದೆ, ಸತತ ಪ್ರತಿ ವೈಫಲ್ಯಕ್ಕೂ ಇಮ್ಮಡಿ, " (kn_duration(r.robots_max_retry)) "ಯವರೆಗೆ; " (kn_duration(r.min_interval)) "ದೊಳಗೆ ಎರಡು ಬಾರಿ ಎಂದೂ ಇಲ್ಲ." }
             li { "ಒಂದು ತಾಣದಿಂದ ಒಮ್ಮೆಗೆ ಒಂದನ್ನೇ ಕೇಳುತ್ತದೆ; ಹಲವನ್ನು ಒಟ್ಟಿಗೆ ಎಂದೂ ಕೇಳುವುದಿಲ್ಲ. ಒಂದು ಕೋರಿಕೆ ಮುಗಿದು ಮುಂದಿನದು ಆರಂಭವಾಗುವ ನಡುವೆ ಕನಿಷ್ಠ " (kn_duration(r.min_spacing)) " (robots.txt ನಲ್ಲಿ Crawl-delay ಇದ್ದರೆ ಅದಕ್ಕಿಂತ ಹೆಚ್ಚು)." }
             li { "ಪ್ರತಿ ಕೋರಿಕೆಯನ್ನು " (kn_duration(r.timeout)) "ಯ ನಂತರ ಕೈಬಿಡಲಾಗುತ್ತದೆ. " (bytes(r.body_cap)) "ಗಿಂತ ದೊಡ್ಡ ಉತ್ತರವನ್ನು ಓದದೆ ಬಿಡಲಾಗುತ್ತದೆ. ಹೆಚ್ಚೆಂದರೆ " (r.max_redirects) " ಮರುನಿರ್ದೇಶನಗಳನ್ನು (redirects) ಹಿಂಬಾಲಿಸುತ್ತದೆ; ಹೊಸ ತಾಣಕ್ಕೆ ಹೋಗುವ ಮುನ್ನ ಅದರ robots.txt ನೋಡುತ್ತದೆ." }
         }
         h2 { "ಅದು ಪಾಲಿಸುವ ನಿಯಮಗಳು" }
         ul {
-            li { strong { "ಮೊದಲು robots.txt." } " ಯಾವುದೇ ಕೋರಿಕೆಗೆ ಮುನ್ನ HudukuBot ತಾಣದ robots.txt ಓದುತ್ತದೆ; HudukuBotಗೆ ನಿಯಮಗಳಿದ್ದರೆ ಅವನ್ನು, ಇಲ್ಲದಿದ್ದರೆ *ಗೆ ಇರುವವನ್ನು ಪಾಲಿಸುತ್ತದೆ. ಅವು ಬೇಡವೆನ್ನುವ ದಾರಿಯನ್ನು ಕೇಳುವುದಿಲ್ಲ. search=no ಎಂಬ ವಿಷಯ-ಸೂಚನೆ (content signal) ನಿರಾಕರಣೆಗೆ ಸಮ: ಮುಖ್ಯಾಂಶ ಮತ್ತು ಕೊಂಡಿ ಹುಡುಕಾಟದ ಬಳಕೆಗೆ ಹತ್ತಿರ. robots.txt ತಾನೇ 401 ಅಥವಾ 403 ಉತ್ತರಿಸಿದರೆ, ಇಡೀ ತಾಣ ನಿರಾಕರಿಸಿದೆ ಎಂದು ತಿಳಿಯಲಾಗುತ್ತದೆ. robots.txt ಅನ್ನು ಪ್ರತಿದಿನ ಅದು ಇರುವಂತೆ ಪಾಲಿಸಲಾಗುತ್ತದೆ: ಅದನ್ನು ಬದಲಿಸಿದರೆ HudukuBot ಹಿಂಬಾಲಿಸುತ್ತದೆ." }
-            li { strong { "ನಿರಾಕರಣೆ ಅಂತಿಮ." } " ಕೋರಿಕೆಗೆ 401, 403 ಅಥವಾ 451, ಅಥವಾ ತಡೆಗೋಡೆ (challenge) ಪುಟ ಉತ್ತರ ಬಂದರೆ, HudukuBot ಆ ಮೂಲವನ್ನು ಓದುವುದನ್ನು ನಿಲ್ಲಿಸುತ್ತದೆ. ಬೇರೆ ದಾರಿಯಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸುವುದಿಲ್ಲ; ಪ್ರಕಾಶಕರು ಅನುಮತಿ ಕೊಟ್ಟಾಗ ಅಥವಾ ತಡೆಯನ್ನು ತೆಗೆದಾಗ, ಕಾರಣವನ್ನು ದಾಖಲಿಸಿ, ಮಾತ್ರ ಆ ಮೂಲ ಮರಳುತ್ತದೆ." }
+            li { strong { "ಮೊದಲು robots.txt." } " ಯಾವುದೇ ಕೋರಿಕೆಗೆ ಮುನ್ನ HudukuBot ತಾಣದ robots.txt ಓದುತ್ತದೆ; HudukuBotಗೆ ನಿಯಮಗಳಿದ್ದರೆ ಅವನ್ನು, ಇಲ್ಲದಿದ್ದರೆ *ಗೆ ಇರುವವನ್ನು ಪಾಲಿಸುತ್ತದೆ. ಅವು ಬೇಡವೆನ್ನುವ ದಾರಿಯನ್ನು ಕೇಳುವುದಿಲ್ಲ. search=no ಎಂಬ ವಿಷಯ-ಸೂಚನೆ (content signal) ನಿರಾಕರಣೆಗೆ ಸಮ: ಮುಖ್ಯಾಂಶ ಮತ್ತು ಕೊಂಡಿ ಹುಡುಕಾಟದ ಬಳಕೆಗೆ ಹತ್ತಿರ. IETFನ Content-Usage: search=n ಕೂಡ ಹಾಗೆಯೇ; ಅದು ಒಂದು ದಾರಿಯನ್ನು ಹೆಸರಿಸಿದರೆ, ಆ ದಾರಿಯನ್ನು ಕೇಳುವುದಿಲ್ಲ. robots.txt ತಾನೇ 401, 403 ಅಥವಾ 451, ಅಥವಾ ತಡೆಗೋಡೆ ಪುಟ ಉತ್ತರಿಸಿದರೆ, ಇಡೀ ತಾಣ ನಿರಾಕರಿಸಿದೆ ಎಂದು ತಿಳಿಯಲಾಗುತ್ತದೆ. robots.txt ಅನ್ನು ಪ್ರತಿದಿನ ಅದು ಇರುವಂತೆ ಪಾಲಿಸಲಾಗುತ್ತದೆ: ಅದನ್ನು ಬದಲಿಸಿದರೆ HudukuBot ಹಿಂಬಾಲಿಸುತ್ತದೆ." }
+            li { strong { "ನಿರಾಕರಣೆ ಅಂತಿಮ." } " ಕೋರಿಕೆಗೆ 401, 403 ಅಥವಾ 451, ಅಥವಾ ತಡೆಗೋಡೆ (challenge) ಪುಟ ಉತ್ತರ ಬಂದರೆ, HudukuBot ಇಡೀ ತಾಣವನ್ನೇ ಓದುವುದನ್ನು ನಿಲ್ಲಿಸುತ್ತದೆ: ಅದರ ಎಲ್ಲ ಫೀಡ್‌ಗಳು, ಸೈಟ್‌ಮ್ಯಾಪ್‌ಗಳು, ಪುಟಗಳು, ಅದರ robots.txt, ಮತ್ತು ಅದೇ ಪ್ರಕಾಶಕರ ಇತರ ವಿಳಾಸಗಳು. ಬೇರೆ ದಾರಿಯಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸುವುದಿಲ್ಲ; ಪ್ರಕಾಶಕರು ಅನುಮತಿ ಕೊಟ್ಟಾಗ ಅಥವಾ ತಡೆಯನ್ನು ತೆಗೆದಾಗ, ಕಾರಣವನ್ನು ದಾಖಲಿಸಿ, ಮಾತ್ರ ಆ ತಾಣ ಮರಳುತ್ತದೆ." }
             li { strong { "ಕಾಯಲು ಹೇಳಿದರೆ ಕಾಯುತ್ತದೆ." } " 429 ಅಥವಾ 503 ಬಂದರೆ Retry-After ಹೇಳುವಷ್ಟು ಹೊತ್ತು, ಕನಿಷ್ಠ " (kn_duration(r.min_wait)) ", ಕಾಯುತ್ತದೆ. ಸತತ " (r.waits_to_halt) " ಬಾರಿ ಹಾಗೆ ಬಂದರೆ, ಹುಡುಕುವಿನಲ್ಲಿ ಯಾರಾದರೂ ನೋಡುವವರೆಗೆ ನಿಲ್ಲುತ್ತದೆ." }
         }
         h2 { "ಹೊರಗುಳಿಯುವುದು" }
@@ -315,6 +332,9 @@ mod tests {
             min_wait: CDuration::hours(2),
             waits_to_halt: 7,
             check_ages: vec![3, 19],
+            robots_first_retry: CDuration::hours(3),
+            robots_max_retry: CDuration::hours(30),
+            jitter_divisor: 3,
         };
         let en = page(&other, Lang::En);
         for want in [
@@ -331,6 +351,9 @@ mod tests {
             "at least 2 hours",
             "Seven such answers",
             "three days old and again at nineteen days",
+            "tried again after 3 hours",
+            "up to 30 hours; never twice within 7 minutes",
+            "lengthened by up to a third",
         ] {
             assert!(en.contains(want), "{want:?} not in the page:\n{en}");
         }

@@ -122,10 +122,13 @@ init:
 DEMO_NOW := 2026-11-30T06:05:00Z
 DEMO := data/demo
 DEMO_PORT ?= 18421
+# The demo web serves every file as last modified at this time, not at the checkout's file
+# times, so two clones' demos give the same fetch.jsonl and state.json.
+DEMO_MTIME := 2026-11-29T18:00:00Z
 
 demo: build
 	rm -rf $(DEMO) && $(BIN)/robots-refresh --init --data $(DEMO)
-	$(BIN)/loopback-web --sites tests/web/demo --port $(DEMO_PORT) --log $(DEMO)/requests.jsonl --ready $(DEMO)/web.port & \
+	$(BIN)/loopback-web --sites tests/web/demo --port $(DEMO_PORT) --log $(DEMO)/requests.jsonl --ready $(DEMO)/web.port --fixed-mtime $(DEMO_MTIME) & \
 	web=$$!; trap 'kill $$web 2>/dev/null; wait $$web 2>/dev/null || true' EXIT; \
 	for i in $$(seq 100); do [ -f $(DEMO)/web.port ] && break; kill -0 $$web || exit 1; sleep 0.1; done; \
 	port=$$(cat $(DEMO)/web.port); \

@@ -140,7 +140,7 @@ pub fn run(args: &Args) -> Result<Report> {
         .iter()
         .map(|(o, l)| (pool.get(*o).to_string(), pool.get(*l).to_string()))
         .collect();
-    let outlets = outlets::load(&pipeline, &data, &today, &seen)?;
+    let outlets = outlets::load(&pipeline, &data, now, &seen)?;
     let slugs = site::outlet_pages(gather.outlets.keys().map(|o| pool.get(*o)), &outlets);
     let rules = fetching::Rules::enforced();
     let lists = gather.lists(&pool);

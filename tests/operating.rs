@@ -179,3 +179,93 @@ fn no_summary_survives_runs_with_offset_past_and_future_now() {
     transients(&w.data, &mut left);
     assert!(left.is_empty(), "raw bodies or summaries left: {left:?}");
 }
+
+/// Every file under `dir` (relative) with its SHA-256, sorted: the whole tree's bytes.
+fn tree(dir: &Path) -> Vec<(PathBuf, String)> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                let bytes = std::fs::read(&p).unwrap();
+                out.push((
+                    p.strip_prefix(root).unwrap().to_path_buf(),
+                    huduku::store::sha256_hex(&bytes),
+                ));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn a_replay_of_an_older_day_writes_nothing_in_the_data_directory_and_reports_same_bytes() {
+    let (w, _web) = demo("operating_replay_older_day");
+    for now in ["2026-11-30T06:05:00Z", "2026-12-01T06:05:00Z"] {
+        let (c, out) = cron_make(&w, "hourly", &[format!("NOW={now}")]);
+        assert!(out.status.success(), "{}", describe(&c, &out));
+    }
+    let before = tree(&w.data);
+    assert!(before.iter().any(|(p, _)| p.starts_with("2026-12-01")));
+    let (c, out) = cron_make(&w, "replay", &["DAY=2026-11-30".into()]);
+    assert!(out.status.success(), "{}", describe(&c, &out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("same bytes"), "{}", describe(&c, &out));
+    assert!(
+        tree(&w.data) == before,
+        "the replay wrote in the data directory"
+    );
+    // It wrote into a folder of its own, beside the data directory.
+    let replay = w.dir.join("data-replays/2026-11-30");
+    assert!(replay.join("site/index.html").is_file());
+    assert!(replay.join("2026-11-30/06/classified.jsonl").is_file());
+    assert!(!replay.join("2026-12-01").exists(), "no later day is made");
+
+    // A kept file changed by hand is a difference: named, shown, and a failing exit.
+    let kept = w.data.join("2026-11-30/06/classified.jsonl");
+    let text = std::fs::read_to_string(&kept).unwrap();
+    let first = text.lines().next().unwrap();
+    let changed = first.replacen("\"topic\":\"", "\"topic\":\"x", 1);
+    assert_ne!(first, changed);
+    std::fs::write(&kept, text.replacen(first, &changed, 1)).unwrap();
+    let before = tree(&w.data);
+    let (c, out) = cron_make(&w, "replay", &["DAY=2026-11-30".into()]);
+    assert!(!out.status.success(), "{}", describe(&c, &out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("differs: 2026-11-30/06/classified.jsonl")
+            && said.contains(&format!("-{changed}"))
+            && said.contains(&format!("+{first}"))
+            && !said.contains("same bytes"),
+        "{}",
+        describe(&c, &out)
+    );
+    assert!(tree(&w.data) == before, "the kept file is left as it was");
+
+    // A replay's folder is never the data directory or inside it, nor a folder of other files.
+    for (to, says) in [
+        (w.data.join("replays"), "inside the data directory"),
+        (w.pipeline.clone(), "is not a replay's folder"),
+    ] {
+        let pipeline = tree(&w.pipeline);
+        let (c, out) = cron_make(
+            &w,
+            "replay",
+            &[
+                "DAY=2026-11-30".into(),
+                format!("REPLAY_OUT={}", to.display()),
+            ],
+        );
+        assert!(!out.status.success(), "{}", describe(&c, &out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{}",
+            describe(&c, &out)
+        );
+        assert!(tree(&w.data) == before && tree(&w.pipeline) == pipeline);
+    }
+}

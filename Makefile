@@ -4,14 +4,16 @@
 #
 #   make hourly            fetch, extract, classify this hour; publish
 #   make daily             re-check links due at 2 and 16 days; publish
-#   make replay DAY=D      re-run the stages that need no network for day D (same bytes)
+#   make replay DAY=D      re-run the stages that need no network for day D into a folder of
+#                          its own (REPLAY_OUT) and compare it with the kept files
 #   make demo              the whole job on the built-in demo outlets, offline
 #   make test              every test
 #   make bench             the benchmarks
 #
 # Variables: NOW (RFC 3339, UTC `Z`; default the clock), DATA (default data),
 # PIPELINE (default pipeline), SOURCES (default $(PIPELINE)/sources.csv), NETWORK (the
-# address ranges allowed although not public; default $(PIPELINE)/network.csv, none).
+# address ranges allowed although not public; default $(PIPELINE)/network.csv, none),
+# REPLAY_OUT (where a replay writes; default DATA-replays/DAY, beside the data directory).
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -43,6 +45,8 @@ ROBOTS := $(DATA)/$(DAY)/robots.jsonl
 HOURDIR := $(DATA)/$(DAY)/$(HOUR)
 CLASSIFIED := $(HOURDIR)/classified.jsonl
 LOCK := $(DATA)/.lock
+# A replay writes here, never in the data directory.
+REPLAY_OUT ?= $(patsubst %/,%,$(DATA))-replays/$(DAY)
 
 # A stage that finished with some items failed (one bad feed among many) exits 3: its
 # outputs are complete, the failures are in its log, and the run goes on.
@@ -74,8 +78,8 @@ hourly daily replay:
 	@$(have-bins)
 	@rm -f $(ATTENTION)
 	@flock -n $(LOCK) true || echo "make $@: another run holds $(LOCK); waiting up to 30 minutes" >&2
-	@flock -w 1800 -E 75 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) NETWORK=$(NETWORK) BIN=$(BIN) $@ \
-	  || { s=$$?; if [ $$s -eq 75 ]; then echo "make $@: another run held $(LOCK) for 30 minutes; nothing was done" >&2; else echo "make $@: a stage failed (exit $$s); its error is above" >&2; fi; exit 1; }
+	@flock -w 1800 -E 75 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) NETWORK=$(NETWORK) BIN=$(BIN) REPLAY_OUT=$(REPLAY_OUT) $@ \
+	  || { s=$$?; if [ $$s -eq 75 ]; then echo "make $@: another run held $(LOCK) for 30 minutes; nothing was done" >&2; else echo "make $@: $(if $(filter replay,$@),the replay differs from the kept files or a stage failed,a stage failed) (exit $$s); see above" >&2; fi; exit 1; }
 	@if [ -f $(ATTENTION) ]; then rm -f $(ATTENTION); echo "make $@: a person must act (see the lines above; 'make status' lists every stop)" >&2; exit 4; fi
 else
 
@@ -101,17 +105,22 @@ daily: $(ROBOTS)
 	$(call stage,publish)
 
 # Re-runs classify for every hour of DAY from its kept items (summaries are long gone; the
-# topic labels they pointed to are kept), then publish as of the end of DAY.
+# topic labels they pointed to are kept), then publish as of the end of DAY, all of it into
+# REPLAY_OUT (the data directory is only read), then compares that with the kept files:
+# "same bytes", or each file that differs (exit 3 from `replay compare`, so make fails).
 replay:
 	@test -d $(DATA)/$(DAY) || { echo "make replay: no $(DATA)/$(DAY) to replay$(if $(wildcard data/demo/$(DAY)), (the demo's run is in data/demo: make replay DAY=$(DAY) DATA=data/demo),)" >&2; exit 1; }
+	@[ -x $(BIN)/replay ] || { echo "make: $(BIN)/replay is missing: run 'make build' first (it needs cargo)" >&2; exit 1; }
+	$(BIN)/replay prepare --data $(DATA) --out $(REPLAY_OUT) --day $(DAY)
 	for dir in $(sort $(wildcard $(DATA)/$(DAY)/[0-2][0-9])); do \
 	  hh=$${dir##*/}; \
 	  [ -f $$dir/items.jsonl ] || continue; \
-	  $(BIN)/classify --now $(DAY)T$$hh:00:00Z --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES) \
+	  $(BIN)/classify --now $(DAY)T$$hh:00:00Z --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES) --out $(REPLAY_OUT) \
 	    || { s=$$?; [ $$s -eq 3 ] || exit $$s; }; \
 	done
-	$(BIN)/publish --now $(DAY)T23:59:59Z --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES) \
+	$(BIN)/publish --now $(DAY)T23:59:59Z --data $(DATA) --pipeline $(PIPELINE) --sources $(SOURCES) --out $(REPLAY_OUT) \
 	  || { s=$$?; [ $$s -eq 3 ] || exit $$s; }
+	$(BIN)/replay compare --data $(DATA) --out $(REPLAY_OUT) --day $(DAY)
 endif
 
 # What an operator must know at 3 a.m.: stops (and the permissions.csv line that lifts each),
@@ -132,10 +141,14 @@ init:
 DEMO_NOW := 2026-11-30T06:05:00Z
 DEMO := data/demo
 DEMO_PORT ?= 18421
+# The demo web serves every file as last modified at this time, not at the checkout's file
+# times, so two clones' demos give the same fetch.jsonl and state.json.
+DEMO_MTIME := 2026-11-29T18:00:00Z
 
 demo: build
+	@! (exec 3<>/dev/tcp/127.0.0.21/$(DEMO_PORT)) 2>/dev/null || { echo "make demo: port $(DEMO_PORT) is taken (another demo running?); $(DEMO) left as it was. Try DEMO_PORT=…" >&2; exit 1; }
 	rm -rf $(DEMO) && $(BIN)/robots-refresh --init --data $(DEMO)
-	$(BIN)/loopback-web --sites tests/web/demo --port $(DEMO_PORT) --log $(DEMO)/requests.jsonl --ready $(DEMO)/web.port & \
+	$(BIN)/loopback-web --sites tests/web/demo --port $(DEMO_PORT) --log $(DEMO)/requests.jsonl --ready $(DEMO)/web.port --fixed-mtime $(DEMO_MTIME) & \
 	web=$$!; trap 'kill $$web 2>/dev/null; wait $$web 2>/dev/null || true' EXIT; \
 	for i in $$(seq 100); do [ -f $(DEMO)/web.port ] && break; kill -0 $$web || exit 1; sleep 0.1; done; \
 	port=$$(cat $(DEMO)/web.port); \

@@ -1,7 +1,9 @@
 //! Huduku: HudukuBot's pipeline, as a library.
 //!
-//! Six thin binaries (`src/bin/`) call the stage modules here. Every network request of
-//! every stage goes through [`polite`]; every kept file is written through [`store`].
+//! Six thin binaries (`src/bin/`) call the stage modules here, beside `replay` (which readies
+//! a replay's folder and compares it with the kept files) and `loopback-web` (the tests'
+//! publisher web). Every network request of every stage goes through [`polite`]; every kept
+//! file is written through [`store`].
 
 /// A line on stderr that never panics: a stage whose stderr is a closed pipe (a log reader
 /// that went away) carries on, and its kept files are what count.
@@ -24,6 +26,7 @@ pub mod polite;
 pub mod publish;
 pub mod recheck;
 pub mod records;
+pub mod replay;
 pub mod robots_refresh;
 pub mod state;
 pub mod store;

@@ -210,9 +210,56 @@ impl State {
     /// Rebuilds the state from every `fetch.jsonl`, oldest hour first, as of `now` (which
     /// names the newest log it folds, see [`newest_log`]).
     pub fn rebuild(data: &Data, now: DateTime<Utc>) -> Result<State> {
+        State::fold(data, now, |_, _| true)
+    }
+
+    /// The state as it stood at `t`: the fold of the `fetch.jsonl` of every hour up to and
+    /// including `t`'s own, oldest first, and of no later hour. A page made for a day shows
+    /// the state at the end of that day, whenever it is made (a replay next week too).
+    /// Reads every log up to `t`; [`State::as_of`] spares that when the state file is it.
+    pub fn fold_until(data: &Data, t: DateTime<Utc>) -> Result<State> {
+        let (day, hour) = (crate::time::day(t), crate::time::hour(t));
+        State::fold(data, t, |d, h| (d, h) <= (day.as_str(), hour.as_str()))
+    }
+
+    /// [`State::fold_until`] `t`, read from the state file when that file is already this
+    /// fold: it folds the newest log up to `t` (as [`State::load_or_rebuild`] checks) and no
+    /// log of a later hour is on disk. So the hourly publish reads one file, and only a
+    /// replay of an earlier day (or a state file that is not the fold) reads the logs.
+    pub fn as_of(data: &Data, t: DateTime<Utc>) -> Result<State> {
+        let (day, hour) = (crate::time::day(t), crate::time::hour(t));
+        let mut later = false;
+        for d in data.days()?.iter().filter(|d| **d >= day) {
+            for h in data.hours(d)? {
+                if (d.as_str(), h.as_str()) > (day.as_str(), hour.as_str())
+                    && data.hour_dir(d, &h).join("fetch.jsonl").exists()
+                {
+                    later = true;
+                }
+            }
+        }
+        if !later && let Ok(bytes) = std::fs::read(data.state_file()) {
+            let st: Option<State> = serde_json::from_slice(&bytes).ok();
+            let expected = match newest_log(data, t)? {
+                Some(rel) => Some(crate::store::fingerprint(data, &rel)?),
+                None => None,
+            };
+            if let Some(st) = st.filter(|st| st.folded == expected) {
+                return Ok(st);
+            }
+        }
+        State::fold_until(data, t)
+    }
+
+    /// Folds the `fetch.jsonl` of the hours `keep` takes (day, hour), oldest first; the
+    /// result names the newest log up to `now` ([`newest_log`]).
+    fn fold(data: &Data, now: DateTime<Utc>, keep: impl Fn(&str, &str) -> bool) -> Result<State> {
         let mut st = State::default();
         for day in data.days()? {
             for hour in data.hours(&day)? {
+                if !keep(&day, &hour) {
+                    continue;
+                }
                 let path = data.hour_dir(&day, &hour).join("fetch.jsonl");
                 for line in crate::store::read_jsonl_opt::<FetchLine>(&path)? {
                     st.apply(&line);

@@ -181,7 +181,106 @@ impl Data {
     }
 }
 
+/// The file that marks a replay's output folder (`make replay`, `REPLAY_OUT`): a folder a
+/// replay may empty and fill again, which is never a data directory.
+pub const REPLAY_MARKER: &str = ".huduku-replay";
+
+/// A path made absolute and free of `.` and `..` and symbolic links as far as it exists,
+/// so that two names of one place compare equal before the place is made.
+fn resolved(path: &Path) -> Result<PathBuf> {
+    let abs = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()?.join(path)
+    };
+    let mut rest = Vec::new();
+    let mut at = abs.as_path();
+    loop {
+        if let Ok(real) = at.canonicalize() {
+            let mut out = real;
+            for c in rest.iter().rev() {
+                match c {
+                    std::path::Component::ParentDir => {
+                        out.pop();
+                    }
+                    std::path::Component::CurDir => {}
+                    c => out.push(c),
+                }
+            }
+            return Ok(out);
+        }
+        match (at.parent(), at.components().next_back()) {
+            (Some(parent), Some(last)) => {
+                rest.push(last);
+                at = parent;
+            }
+            _ => return Ok(abs),
+        }
+    }
+}
+
+/// Checks a stage's `--out` folder (a replay's output) before anything is written: it is
+/// neither the data directory nor inside it (a replay leaves every byte of the data
+/// directory as it was), nor a data directory of its own.
+pub fn check_out(data: &Data, out: &Path) -> Result<()> {
+    let (root, dir) = (resolved(&data.root)?, resolved(out)?);
+    if dir.starts_with(&root) {
+        anyhow::bail!(
+            "--out {} is inside the data directory {}: a replay writes nothing there; name a folder outside it",
+            out.display(),
+            data.root.display()
+        );
+    }
+    if root.starts_with(&dir) {
+        anyhow::bail!(
+            "--out {} holds the data directory {}: name a folder of the replay's own",
+            out.display(),
+            data.root.display()
+        );
+    }
+    if out.join(MARKER).exists() {
+        anyhow::bail!(
+            "--out {} is a Huduku data directory (it has {MARKER}): a replay writes into a folder of its own",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
 impl DataLock {
+    /// Takes the stage lock of `data` shared, for a stage that only reads the data directory
+    /// (a replay writing into `--out`): no stage that writes starts while it runs, nor it
+    /// while one does, and nothing in the data directory is written, the lock file included.
+    pub fn take_shared(data: &Data, stage: &str) -> Result<DataLock> {
+        data.check_marked()?;
+        let path = data.root.join(STAGE_LOCK);
+        let file = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .with_context(|| format!("opening {}", path.display()))?;
+        match file.try_lock_shared() {
+            Ok(()) => Ok(DataLock { _file: file }),
+            Err(fs::TryLockError::WouldBlock) => {
+                let holder = fs::read_to_string(&path).unwrap_or_default();
+                anyhow::bail!(
+                    "another stage is running on {} ({}); {stage} reads nothing while it does",
+                    data.root.display(),
+                    if holder.trim().is_empty() {
+                        format!("it holds {}", path.display())
+                    } else {
+                        format!("{} holds {}", holder.trim(), path.display())
+                    }
+                )
+            }
+            Err(fs::TryLockError::Error(e)) => {
+                Err(e).with_context(|| format!("locking {}", path.display()))
+            }
+        }
+    }
+
     /// Takes the stage lock of `data`, or fails at once naming the process that holds it.
     /// The directory must be a marked data directory ([`Data::check_marked`]).
     pub fn take(data: &Data, stage: &str) -> Result<DataLock> {

@@ -405,6 +405,37 @@ fn conditional_requests_get_304() {
 }
 
 #[test]
+fn a_fixed_mtime_is_every_files_last_modified_whatever_the_files_times() {
+    let work = work_dir("fixed_mtime");
+    let web = Web::start_with(
+        &fixture(&work, RULES),
+        &work,
+        &["--fixed-mtime", "2026-11-29T18:00:00Z"],
+    );
+    let fixed = "Sun, 29 Nov 2026 18:00:00 GMT";
+    let r = get(&web, SITE, "/feed.xml");
+    assert_eq!(r.header("last-modified"), Some(fixed));
+    // The file's own time changes; what is served does not.
+    let file = web.site_dir(SITE).join("feed.xml");
+    std::fs::File::options()
+        .write(true)
+        .open(&file)
+        .unwrap()
+        .set_modified(std::time::SystemTime::now() + Duration::from_secs(86_400))
+        .unwrap();
+    let r = get(&web, SITE, "/feed.xml");
+    assert_eq!(r.header("last-modified"), Some(fixed));
+    let r = request(
+        &web,
+        SITE,
+        "GET",
+        "/feed.xml",
+        &[("If-Modified-Since", fixed)],
+    );
+    assert_eq!(r.status, 304, "conditional requests go by the fixed time");
+}
+
+#[test]
 fn head_is_answered_without_a_body() {
     let work = work_dir("head");
     let web = Web::start(&fixture(&work, RULES), &work);

@@ -338,3 +338,127 @@ fn a_stage_whose_stderr_is_a_closed_pipe_carries_on() {
     assert_eq!(status.code(), Some(0), "no panic on a closed stderr");
     assert!(!w.jsonl("2026-11-30/06/items.jsonl").is_empty());
 }
+
+/// Every file under `dir` (relative) with its SHA-256, sorted: the whole tree's bytes.
+fn tree(dir: &Path) -> Vec<(PathBuf, String)> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                let bytes = std::fs::read(&p).unwrap();
+                out.push((
+                    p.strip_prefix(root).unwrap().to_path_buf(),
+                    huduku::store::sha256_hex(&bytes),
+                ));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn a_replay_of_an_older_day_writes_nothing_in_the_data_directory_and_reports_same_bytes() {
+    let (w, _web) = demo("operating_replay_older_day");
+    for now in ["2026-11-30T06:05:00Z", "2026-12-01T06:05:00Z"] {
+        let (c, out) = cron_make(&w, "hourly", &[format!("NOW={now}")]);
+        assert!(out.status.success(), "{}", describe(&c, &out));
+    }
+    let before = tree(&w.data);
+    assert!(before.iter().any(|(p, _)| p.starts_with("2026-12-01")));
+    let (c, out) = cron_make(&w, "replay", &["DAY=2026-11-30".into()]);
+    assert!(out.status.success(), "{}", describe(&c, &out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("same bytes"), "{}", describe(&c, &out));
+    assert!(
+        tree(&w.data) == before,
+        "the replay wrote in the data directory"
+    );
+    // It wrote into a folder of its own, beside the data directory.
+    let replay = w.dir.join("data-replays/2026-11-30");
+    assert!(replay.join("site/index.html").is_file());
+    assert!(replay.join("2026-11-30/06/classified.jsonl").is_file());
+    assert!(!replay.join("2026-12-01").exists(), "no later day is made");
+
+    // A kept file changed by hand is a difference: named, shown, and a failing exit.
+    let kept = w.data.join("2026-11-30/06/classified.jsonl");
+    let text = std::fs::read_to_string(&kept).unwrap();
+    let first = text.lines().next().unwrap();
+    let changed = first.replacen("\"topic\":\"", "\"topic\":\"x", 1);
+    assert_ne!(first, changed);
+    std::fs::write(&kept, text.replacen(first, &changed, 1)).unwrap();
+    let before = tree(&w.data);
+    let (c, out) = cron_make(&w, "replay", &["DAY=2026-11-30".into()]);
+    assert!(!out.status.success(), "{}", describe(&c, &out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("differs: 2026-11-30/06/classified.jsonl")
+            && said.contains(&format!("-{changed}"))
+            && said.contains(&format!("+{first}"))
+            && !said.contains("same bytes"),
+        "{}",
+        describe(&c, &out)
+    );
+    assert!(tree(&w.data) == before, "the kept file is left as it was");
+
+    // A replay's folder is never the data directory or inside it, nor a folder of other files.
+    for (to, says) in [
+        (w.data.join("replays"), "inside the data directory"),
+        (w.pipeline.clone(), "is not a replay's folder"),
+    ] {
+        let pipeline = tree(&w.pipeline);
+        let (c, out) = cron_make(
+            &w,
+            "replay",
+            &[
+                "DAY=2026-11-30".into(),
+                format!("REPLAY_OUT={}", to.display()),
+            ],
+        );
+        assert!(!out.status.success(), "{}", describe(&c, &out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{}",
+            describe(&c, &out)
+        );
+        assert!(tree(&w.data) == before && tree(&w.pipeline) == pipeline);
+    }
+}
+
+#[test]
+fn a_run_that_waits_for_the_lock_says_so_and_a_failed_stage_is_not_blamed_on_the_lock() {
+    let (w, _web) = demo("operating_lock_messages");
+    // Another run holds the run lock for a moment.
+    let mut holder = Command::new("flock")
+        .arg(w.data.join(".lock"))
+        .args(["sleep", "2"])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let (c, out) = cron_make(&w, "hourly", &["NOW=2026-11-30T06:05:00Z".into()]);
+    holder.wait().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{}", describe(&c, &out));
+    assert!(
+        err.contains("another run holds") && err.contains("waiting up to 30 minutes"),
+        "{err}"
+    );
+    // A stage that fails (a bad line in a hand-kept list) is said to have failed, not the lock.
+    std::fs::write(
+        w.pipeline.join("permissions.csv"),
+        "target,granted,who,why\nnot a url,2026-11-01,A,B\n",
+    )
+    .unwrap();
+    let (c, out) = cron_make(&w, "hourly", &["NOW=2026-11-30T07:05:00Z".into()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{}", describe(&c, &out));
+    assert!(
+        err.contains("a stage failed (exit") && err.contains("permissions.csv:2"),
+        "{err}"
+    );
+    assert!(!err.contains("held"), "{err}");
+}

@@ -1277,3 +1277,76 @@ fn open_data_is_an_archive_and_a_removal_reaches_every_day_however_old() {
             .exists()
     );
 }
+
+/// One `fetch.jsonl` line of fetch-feeds asking a Hill Herald feed at `at`.
+fn hill_line(at: &str, status: u16, outcome: &str, reason: &str) -> String {
+    let url = "https://hill.example/feed.xml";
+    format!(
+        "{}\n",
+        serde_json::json!({"at": at, "stage": "fetch-feeds", "site": "https://hill.example", "url": url, "method": "GET", "source": url, "status": status, "outcome": outcome, "reason": reason, "bytes": null, "etag": null, "last_modified": null, "until": null, "evidence": format!("status {status}")})
+    )
+}
+
+/// Writes an hour's fetch log and leaves `state.json` the fold of every log, as fetch-feeds
+/// does at the end of its run.
+fn fetch_log(w: &Workdir, day: &str, hour: &str, text: &str, now: &str) {
+    let dir = w.data.join(day).join(hour);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("fetch.jsonl"), text).unwrap();
+    let data = huduku::store::Data::new(&w.data);
+    huduku::state::State::rebuild(&data, huduku::time::parse_now(now).unwrap())
+        .unwrap()
+        .save(&data.state_file())
+        .unwrap();
+}
+
+#[test]
+fn a_days_outlets_page_shows_the_state_of_that_day_however_late_it_is_made() {
+    let w = fixture("publish_state_as_of_the_day", &ordinary());
+    let end = format!("{DAY}T23:59:59Z");
+    fetch_log(
+        &w,
+        DAY,
+        "05",
+        &hill_line("2026-11-30T05:05:00Z", 200, "fetched", ""),
+        &end,
+    );
+    w.stage("publish", &end);
+    let pages = ["en/outlets/index.html", "kn/outlets/index.html"];
+    let before: Vec<String> = pages.iter().map(|p| page(&w, p)).collect();
+    assert!(
+        !before[0].contains("Refused HudukuBot"),
+        "nothing refused yet"
+    );
+    // Days later Hill Herald refuses; fetch-feeds logs it and folds it into state.json.
+    fetch_log(
+        &w,
+        "2026-12-03",
+        "07",
+        &hill_line("2026-12-03T07:05:00Z", 403, "refused", "refused-403"),
+        "2026-12-03T07:05:00Z",
+    );
+    // The earlier day, made again (a replay): its outlets page is the same bytes.
+    w.stage("publish", &end);
+    for (p, was) in pages.iter().zip(&before) {
+        assert!(
+            page(&w, p) == *was,
+            "{p} of {DAY} shows a refusal learned on 3 Dec"
+        );
+    }
+    // As of the later day the refusal shows, from state.json and from the logs alike.
+    let later = "2026-12-03T08:05:00Z";
+    w.stage("publish", later);
+    let live = page(&w, pages[0]);
+    assert!(
+        text_of(&live).contains("Refused HudukuBot since 3 Dec 2026"),
+        "{}",
+        text_of(&live)
+    );
+    std::fs::remove_file(w.data.join("state.json")).unwrap();
+    w.stage("publish", later);
+    assert!(
+        page(&w, pages[0]) == live,
+        "the fold of the logs is what state.json holds"
+    );
+}

@@ -25,15 +25,31 @@ struct Cli {
     /// Minimum duration of every response, in milliseconds (a site's _rules.json may override it).
     #[arg(long, default_value_t = 20)]
     latency_ms: u64,
+    /// Serve every file as last modified at this time (RFC 3339) rather than at its file's
+    /// own time, so that runs against two checkouts of the sites give the same bytes.
+    #[arg(long, value_name = "RFC3339")]
+    fixed_mtime: Option<String>,
 }
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    let fixed_mtime = match &cli.fixed_mtime {
+        Some(t) => {
+            let at = chrono::DateTime::parse_from_rfc3339(t)
+                .map_err(|e| anyhow::anyhow!("--fixed-mtime {t:?}: not an RFC 3339 time ({e})"))?;
+            Some(
+                u64::try_from(at.timestamp())
+                    .map_err(|_| anyhow::anyhow!("--fixed-mtime {t:?}: before 1970"))?,
+            )
+        }
+        None => None,
+    };
     run(&Config {
         sites_dir: cli.sites,
         port: cli.port,
         log: cli.log,
         ready: cli.ready,
         latency_ms: cli.latency_ms,
+        fixed_mtime,
     })
 }

@@ -55,6 +55,11 @@ pub struct Args {
     /// With --eval, also list the misfiled headlines of a split: dev, held-out or all.
     #[arg(long, value_name = "SPLIT", requires = "eval")]
     pub errors: Option<String>,
+    /// Write the hour's files under this folder (DIR/DAY/HH/) instead of the data directory,
+    /// which is only read (a replay: `make replay`). Outside the data directory; no other
+    /// hour is caught up.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["stdin", "eval"])]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// How one word of an entry matches a word of the text.
@@ -404,17 +409,29 @@ pub fn run(args: &Args) -> Result<Report> {
     }
     let now = args.common.now()?;
     let data = args.common.data();
-    let _lock = args.common.lock("classify")?;
+    let (_lock, out) = match &args.out {
+        Some(dir) => {
+            crate::store::check_out(&data, dir)?;
+            (
+                crate::store::DataLock::take_shared(&data, "classify")?,
+                crate::store::Data::new(dir),
+            )
+        }
+        None => (args.common.lock("classify")?, data.clone()),
+    };
     let day = crate::time::day(now);
     let hour = crate::time::hour(now);
-    let this = classify_hour(&lexicons, &data, &day, &hour)?;
+    let this = classify_hour(&lexicons, &data, &out, &day, &hour)?;
     // Hours whose items were kept but never classified (a run killed between extract and
     // classify, a power cut): their headlines are classified now, from the kept topic
-    // labels, as a replay would; they count as seen, so no later hour would take them.
+    // labels, as a replay would; they count as seen, so no later hour would take them. A
+    // replay (--out) classifies only the hour it names.
     let mut caught_up = Vec::new();
-    for (d, h) in unclassified_hours(&data, now)? {
-        let r = classify_hour(&lexicons, &data, &d, &h)?;
-        caught_up.push(format!("{d}/{h} ({} headlines)", r.classified));
+    if args.out.is_none() {
+        for (d, h) in unclassified_hours(&data, now)? {
+            let r = classify_hour(&lexicons, &data, &data, &d, &h)?;
+            caught_up.push(format!("{d}/{h} ({} headlines)", r.classified));
+        }
     }
     let decided: Vec<String> = this
         .by_evidence
@@ -497,10 +514,12 @@ struct HourReport {
 
 /// Classifies one hour's kept items, with the summaries still in hand (only in the hour's
 /// own run) and the topic labels kept from earlier runs of the hour; writes the hour's
-/// `classified.jsonl` and `summary-topics.jsonl` (the labels of every item that has one).
+/// `classified.jsonl` and `summary-topics.jsonl` (the labels of every item that has one)
+/// under `out` (the data directory itself, or a replay's folder).
 fn classify_hour(
     lexicons: &Lexicons,
     data: &crate::store::Data,
+    out: &crate::store::Data,
     day: &str,
     hour: &str,
 ) -> Result<HourReport> {
@@ -518,7 +537,7 @@ fn classify_hour(
             .into_iter()
             .map(|s| (s.id, s.topic))
             .collect();
-    let mut out = Vec::with_capacity(items.len());
+    let mut classified = Vec::with_capacity(items.len());
     let mut pointed: BTreeMap<String, String> = BTreeMap::new();
     let mut by_evidence: BTreeMap<&'static str, usize> = BTreeMap::new();
     for it in items {
@@ -548,7 +567,7 @@ fn classify_hour(
                 Evidence::None => "nothing",
             })
             .or_default() += 1;
-        out.push(Classified {
+        classified.push(Classified {
             id: it.id,
             outlet: it.outlet,
             source: it.source,
@@ -564,16 +583,17 @@ fn classify_hour(
             opinion: d.opinion,
         });
     }
+    let out_dir = out.hour_dir(day, hour);
     if pointed != kept_topics {
         let pointed: Vec<SummaryTopic> = pointed
             .into_iter()
             .map(|(id, topic)| SummaryTopic { id, topic })
             .collect();
-        crate::store::write_jsonl(&topics_path, &pointed)?;
+        crate::store::write_jsonl(&out_dir.join("summary-topics.jsonl"), &pointed)?;
     }
-    crate::store::write_jsonl(&dir.join("classified.jsonl"), &out)?;
+    crate::store::write_jsonl(&out_dir.join("classified.jsonl"), &classified)?;
     Ok(HourReport {
-        classified: out.len(),
+        classified: classified.len(),
         summaries: summaries.len(),
         kept_labels: kept_topics.len(),
         by_evidence,

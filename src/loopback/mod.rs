@@ -43,6 +43,11 @@ pub struct Config {
     pub ready: Option<PathBuf>,
     /// Default minimum duration of every response.
     pub latency_ms: u64,
+    /// Serve every file as last modified at this time (seconds since the epoch) instead of
+    /// its own modification time, so that two checkouts of the sites (whose files' times
+    /// differ) answer with the same `Last-Modified` and the runs against them keep the same
+    /// bytes (the demo's).
+    pub fixed_mtime: Option<u64>,
 }
 
 /// One outlet.
@@ -139,6 +144,7 @@ pub fn start(cfg: &Config) -> Result<Running> {
     let shared = Arc::new(Shared {
         port,
         latency_ms: cfg.latency_ms,
+        fixed_mtime: cfg.fixed_mtime,
         log: Mutex::new(log),
         counters: Mutex::new(HashMap::new()),
     });
@@ -179,6 +185,7 @@ pub fn run(cfg: &Config) -> Result<()> {
 struct Shared {
     port: u16,
     latency_ms: u64,
+    fixed_mtime: Option<u64>,
     log: Mutex<File>,
     /// Requests seen per (site, path), for scripts.
     counters: Mutex<HashMap<(Ipv4Addr, String), usize>>,
@@ -587,7 +594,9 @@ fn plan(req: &Request, site: &Site, shared: &Shared) -> Result<Plan> {
     let mut send_body = req.method != "HEAD";
     if validators && status == 200 {
         let etag = body.etag();
-        let mtime = file.as_deref().and_then(mtime_secs);
+        let mtime = file
+            .as_deref()
+            .and_then(|f| shared.fixed_mtime.or_else(|| mtime_secs(f)));
         headers.push(("ETag".into(), etag.clone()));
         if let Some(m) = mtime {
             headers.push((

@@ -12,7 +12,8 @@
 //! write, so a page of an outlet that opted out, or of a day no longer kept, is gone too.
 //!
 //! Output depends only on the kept files and the lists, not on the clock: `--now` only
-//! bounds which days and hours count, so a replay gives the same bytes.
+//! bounds which days and hours count, so a replay gives the same bytes. A replay writes
+//! into a folder of its own (`--out`), reading the data directory and writing nothing there.
 
 pub mod export;
 pub mod fetching;
@@ -55,6 +56,12 @@ pub struct Args {
     /// The licence line of the open data.
     #[arg(long, env = "HUDUKU_LICENCE", default_value = export::DEFAULT_LICENCE)]
     pub licence: String,
+    /// Write everything under this folder (DIR/DAY/published.jsonl, DIR/site/, ...) instead
+    /// of the data directory, which is only read: a replay (`make replay`). An hour's
+    /// classified headlines are read from DIR when the replay made them there, else from the
+    /// data directory. Outside the data directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// Publishes. The days go by one at a time, newest first: a day's list is made, written
@@ -74,13 +81,23 @@ pub fn run(args: &Args) -> Result<Report> {
         );
     }
     let data = args.common.data();
-    let _lock = args.common.lock("publish")?;
+    // What publish writes goes to `out`: the data directory, or a replay's own folder.
+    let (_lock, out) = match &args.out {
+        Some(dir) => {
+            crate::store::check_out(&data, dir)?;
+            (
+                crate::store::DataLock::take_shared(&data, "publish")?,
+                crate::store::Data::new(dir),
+            )
+        }
+        None => (args.common.lock("publish")?, data.clone()),
+    };
     let pipeline = args.common.pipeline();
     let removals = removals::Removals::load(&pipeline, &data, now)?;
     let first_day = crate::time::day(now - chrono::Duration::days(args.days - 1));
     let today = crate::time::day(now);
     let this_hour = crate::time::hour(now);
-    let dir = data.site_dir();
+    let dir = out.site_dir();
     let all_days = data.days()?;
     let days: Vec<String> = all_days
         .iter()
@@ -96,10 +113,10 @@ pub fn run(args: &Args) -> Result<Report> {
     let (mut shown, mut removed) = (0usize, 0usize);
     for day in days.iter().rev() {
         let upto = (*day == today).then_some(this_hour.as_str());
-        let list = day_list(&data, day, upto, &removals, &mut pool, &mut removed)?;
+        let list = day_list(&data, &out, day, upto, &removals, &mut pool, &mut removed)?;
         shown += list.len();
         // Written atomically, and only when it changed (past days mostly do not).
-        site::put_with(&data.day_dir(day).join("published.jsonl"), |w| {
+        site::put_with(&out.day_dir(day).join("published.jsonl"), |w| {
             for p in &list {
                 serde_json::to_writer(&mut *w, &p.public(&pool))?;
                 w.write_all(b"\n")?;
@@ -107,7 +124,7 @@ pub fn run(args: &Args) -> Result<Report> {
             Ok(())
         })?;
         export::write_day(&dir, day, &list, &pool, &mut sums)?;
-        write_made(&data, day, &digest, list.len(), &sums)?;
+        write_made(&out, day, &digest, list.len(), &sums)?;
         counts.insert(day.clone(), list.len());
         gather.day(&list, &pool);
     }
@@ -116,13 +133,13 @@ pub fn run(args: &Args) -> Result<Report> {
     let mut archived: BTreeMap<String, usize> = BTreeMap::new();
     let mut remade = 0usize;
     for day in all_days.iter().filter(|d| **d < first_day) {
-        if let Some(made) = made(&data, &dir, day, &digest) {
+        if let Some(made) = made(&out, &dir, day, &digest) {
             archived.insert(day.clone(), made.headlines);
             sums.extend(made.files);
             continue;
         }
-        let list = day_list(&data, day, None, &removals, &mut pool, &mut removed)?;
-        site::put_with(&data.day_dir(day).join("published.jsonl"), |w| {
+        let list = day_list(&data, &out, day, None, &removals, &mut pool, &mut removed)?;
+        site::put_with(&out.day_dir(day).join("published.jsonl"), |w| {
             for p in &list {
                 serde_json::to_writer(&mut *w, &p.public(&pool))?;
                 w.write_all(b"\n")?;
@@ -130,7 +147,7 @@ pub fn run(args: &Args) -> Result<Report> {
             Ok(())
         })?;
         export::write_day(&dir, day, &list, &pool, &mut sums)?;
-        write_made(&data, day, &digest, list.len(), &sums)?;
+        write_made(&out, day, &digest, list.len(), &sums)?;
         archived.insert(day.clone(), list.len());
         remade += 1;
     }
@@ -140,13 +157,13 @@ pub fn run(args: &Args) -> Result<Report> {
         .iter()
         .map(|(o, l)| (pool.get(*o).to_string(), pool.get(*l).to_string()))
         .collect();
-    let outlets = outlets::load(&pipeline, &data, &today, &seen)?;
+    let outlets = outlets::load(&pipeline, &data, now, &seen)?;
     let slugs = site::outlet_pages(gather.outlets.keys().map(|o| pool.get(*o)), &outlets);
     let rules = fetching::Rules::enforced();
     let lists = gather.lists(&pool);
     let mut pages = Vec::new();
     for (i, day) in days.iter().enumerate() {
-        let topics = day_topics(&data.day_dir(day).join("published.jsonl"), &mut pool)?;
+        let topics = day_topics(&out.day_dir(day).join("published.jsonl"), &mut pool)?;
         let site = site::Site {
             days: &counts,
             pool: &pool,
@@ -243,9 +260,11 @@ fn made(data: &crate::store::Data, site: &Path, day: &str, digest: &str) -> Opti
 }
 
 /// A day's public list, newest first: the classified headlines of its hours (up to `upto`
-/// when given), less what must not be shown, each link once (its first hour's record).
+/// when given), less what must not be shown, each link once (its first hour's record). An
+/// hour's headlines are read from `out` when a replay classified it there, else from `data`.
 fn day_list(
     data: &crate::store::Data,
+    out: &crate::store::Data,
     day: &str,
     upto: Option<&str>,
     removals: &removals::Removals,
@@ -258,7 +277,12 @@ fn day_list(
         if upto.is_some_and(|h| hour.as_str() > h) {
             continue;
         }
-        let path = data.hour_dir(day, &hour).join("classified.jsonl");
+        let replayed = out.hour_dir(day, &hour).join("classified.jsonl");
+        let path = if replayed.is_file() {
+            replayed
+        } else {
+            data.hour_dir(day, &hour).join("classified.jsonl")
+        };
         rows::each_jsonl::<Classified>(&path, |c| {
             if removals.removes(&c).is_some() {
                 *removed += 1;

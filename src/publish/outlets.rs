@@ -1,7 +1,8 @@
 //! Which outlets Huduku reads, and which it does not and since when: the source list, the
 //! opt-outs, the refusals and halts in the fetch state (unless a newer permission lifted
-//! them), and the days robots.txt refused HudukuBot. Read from kept files only, so the
-//! page is the same on a replay.
+//! them), and the days robots.txt refused HudukuBot. Read from kept files only, each as of
+//! the end of the day shown (the fetch state is the fold of the logs up to then, see
+//! [`State::as_of`]), so the page is the same on a replay, however many days later.
 
 use anyhow::Result;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -61,15 +62,18 @@ fn day_of(t: DateTime<Utc>) -> NaiveDate {
     t.date_naive()
 }
 
-/// Builds the list from the source list, opt-outs, permissions, state and robots verdicts
-/// of the kept days up to `today`, plus outlets seen in the public headlines (`seen`: each
-/// name with the language of its earliest public headline in the kept days).
+/// Builds the list as of `now` from the source list, opt-outs, permissions granted by the end
+/// of `now`'s day, the fetch state as it stood at `now` and the robots verdicts of the kept
+/// days up to `now`'s, plus outlets seen in the public headlines (`seen`: each name with the
+/// language of its earliest public headline in the kept days).
 pub fn load(
     pipeline: &Pipeline,
     data: &Data,
-    today: &str,
+    now: DateTime<Utc>,
     seen: &BTreeMap<String, String>,
 ) -> Result<Vec<Outlet>> {
+    let today = crate::time::day(now);
+    let today = today.as_str();
     let sources = if pipeline.sources.exists() {
         crate::lists::load_sources(pipeline)?
     } else {
@@ -80,7 +84,9 @@ pub fn load(
     // A reader: permissions given up to the end of the day shown.
     let end_of_day = crate::time::parse_day(today)? + chrono::Duration::days(1);
     let permissions = crate::lists::load_permissions(pipeline, end_of_day)?;
-    let state = State::load(&data.state_file())?;
+    // The state as it stood then, not as it stands: a refusal learned later is not on the
+    // pages of an earlier day, however late they are made.
+    let state = State::as_of(data, now)?;
 
     let mut outlets: BTreeMap<String, Outlet> = BTreeMap::new();
     for s in &sources {

@@ -98,6 +98,15 @@ impl Data {
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed
 /// and synced, then renamed over the target.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// Like [`write_atomic`], with the bytes streamed by `write` (buffered), so a large file is
+/// never held whole in memory.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let name = path
@@ -106,9 +115,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     let result = (|| -> Result<()> {
-        let mut f =
-            fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
-        f.write_all(bytes)
+        let f = fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+        write(&mut w).with_context(|| format!("writing {}", tmp.display()))?;
+        let f = w
+            .into_inner()
+            .map_err(|e| e.into_error())
             .with_context(|| format!("writing {}", tmp.display()))?;
         f.sync_all()
             .with_context(|| format!("syncing {}", tmp.display()))?;
@@ -247,6 +259,20 @@ pub fn check_out(data: &Data, out: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The error of a stage that found the stage lock held: who holds it, and what it does not do.
+fn busy(data: &Data, path: &Path, stage: &str, not_doing: &str) -> anyhow::Error {
+    let holder = fs::read_to_string(path).unwrap_or_default();
+    anyhow::anyhow!(
+        "another stage is running on {} ({}); {stage} {not_doing} while it does",
+        data.root.display(),
+        if holder.trim().is_empty() {
+            format!("it holds {}", path.display())
+        } else {
+            format!("{} holds {}", holder.trim(), path.display())
+        }
+    )
+}
+
 impl DataLock {
     /// Takes the stage lock of `data` shared, for a stage that only reads the data directory
     /// (a replay writing into `--out`): no stage that writes starts while it runs, nor it
@@ -263,18 +289,7 @@ impl DataLock {
             .with_context(|| format!("opening {}", path.display()))?;
         match file.try_lock_shared() {
             Ok(()) => Ok(DataLock { _file: file }),
-            Err(fs::TryLockError::WouldBlock) => {
-                let holder = fs::read_to_string(&path).unwrap_or_default();
-                anyhow::bail!(
-                    "another stage is running on {} ({}); {stage} reads nothing while it does",
-                    data.root.display(),
-                    if holder.trim().is_empty() {
-                        format!("it holds {}", path.display())
-                    } else {
-                        format!("{} holds {}", holder.trim(), path.display())
-                    }
-                )
-            }
+            Err(fs::TryLockError::WouldBlock) => Err(busy(data, &path, stage, "reads nothing")),
             Err(fs::TryLockError::Error(e)) => {
                 Err(e).with_context(|| format!("locking {}", path.display()))
             }
@@ -296,16 +311,7 @@ impl DataLock {
         match file.try_lock() {
             Ok(()) => {}
             Err(fs::TryLockError::WouldBlock) => {
-                let holder = fs::read_to_string(&path).unwrap_or_default();
-                anyhow::bail!(
-                    "another stage is running on {} ({}); {stage} asks nothing and writes nothing while it does",
-                    data.root.display(),
-                    if holder.trim().is_empty() {
-                        format!("it holds {}", path.display())
-                    } else {
-                        format!("{} holds {}", holder.trim(), path.display())
-                    }
-                );
+                return Err(busy(data, &path, stage, "asks nothing and writes nothing"));
             }
             Err(fs::TryLockError::Error(e)) => {
                 return Err(e).with_context(|| format!("locking {}", path.display()));

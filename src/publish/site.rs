@@ -847,32 +847,8 @@ pub fn put_with(
     }
     let sum = hex(cmp.hash);
     drop(cmp.old);
-    // Written as store::write_atomic writes: a temporary beside it, synced, then renamed.
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let result = (|| -> Result<()> {
-        let f =
-            std::fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
-        let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
-        write(&mut w).with_context(|| format!("writing {}", tmp.display()))?;
-        let f = w
-            .into_inner()
-            .map_err(|e| e.into_error())
-            .with_context(|| format!("writing {}", tmp.display()))?;
-        f.sync_all()
-            .with_context(|| format!("syncing {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))?;
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map(|()| sum)
+    crate::store::write_atomic_with(path, |w| write(w))?;
+    Ok(sum)
 }
 
 #[cfg(test)]

@@ -33,6 +33,19 @@ pub struct Stop {
     pub evidence: String,
 }
 
+impl Stop {
+    /// The stop a `refused` or `halted` line records, with its evidence.
+    fn from_line(l: &FetchLine) -> Stop {
+        Stop {
+            at: l.at,
+            url: l.url.clone(),
+            status: l.status,
+            reason: l.reason.clone(),
+            evidence: l.evidence.clone().unwrap_or_default(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SourceState {
     pub etag: Option<String>,
@@ -347,13 +360,7 @@ impl State {
             "refused" => {
                 let site = self.site(&l.site);
                 if site.refused.is_none() {
-                    site.refused = Some(Stop {
-                        at: l.at,
-                        url: l.url.clone(),
-                        status: l.status,
-                        reason: l.reason.clone(),
-                        evidence: l.evidence.clone().unwrap_or_default(),
-                    });
+                    site.refused = Some(Stop::from_line(l));
                 }
                 if let Some(src) = source {
                     self.source(src).last_request = Some(l.at);
@@ -362,13 +369,7 @@ impl State {
             "halted" => {
                 let site = self.site(&l.site);
                 if site.halted.is_none() {
-                    site.halted = Some(Stop {
-                        at: l.at,
-                        url: l.url.clone(),
-                        status: l.status,
-                        reason: l.reason.clone(),
-                        evidence: l.evidence.clone().unwrap_or_default(),
-                    });
+                    site.halted = Some(Stop::from_line(l));
                 }
             }
             "clock" => {

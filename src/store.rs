@@ -433,6 +433,12 @@ pub fn read_jsonl_opt<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
     }
 }
 
+/// Lines in a file (its `\n` bytes), without parsing them.
+pub fn count_lines(path: &Path) -> Result<usize> {
+    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(bytes.iter().filter(|&&b| b == b'\n').count())
+}
+
 /// Writes pretty JSON atomically (for the state file, which people read too).
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<()> {
     let mut out = serde_json::to_vec_pretty(value).context("serialising")?;

@@ -115,16 +115,7 @@ pub fn run(args: &Args) -> Result<Report> {
         let upto = (*day == today).then_some(this_hour.as_str());
         let list = day_list(&data, &out, day, upto, &removals, &mut pool, &mut removed)?;
         shown += list.len();
-        // Written atomically, and only when it changed (past days mostly do not).
-        site::put_with(&out.day_dir(day).join("published.jsonl"), |w| {
-            for p in &list {
-                serde_json::to_writer(&mut *w, &p.public(&pool))?;
-                w.write_all(b"\n")?;
-            }
-            Ok(())
-        })?;
-        export::write_day(&dir, day, &list, &pool, &mut sums)?;
-        write_made(&out, day, &digest, list.len(), &sums)?;
+        write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
         counts.insert(day.clone(), list.len());
         gather.day(&list, &pool);
     }
@@ -139,15 +130,7 @@ pub fn run(args: &Args) -> Result<Report> {
             continue;
         }
         let list = day_list(&data, &out, day, None, &removals, &mut pool, &mut removed)?;
-        site::put_with(&out.day_dir(day).join("published.jsonl"), |w| {
-            for p in &list {
-                serde_json::to_writer(&mut *w, &p.public(&pool))?;
-                w.write_all(b"\n")?;
-            }
-            Ok(())
-        })?;
-        export::write_day(&dir, day, &list, &pool, &mut sums)?;
-        write_made(&out, day, &digest, list.len(), &sums)?;
+        write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
         archived.insert(day.clone(), list.len());
         remade += 1;
     }
@@ -216,6 +199,29 @@ struct Made {
     removals: String,
     headlines: usize,
     files: BTreeMap<String, String>,
+}
+
+/// Writes a day's public list (`DAY/published.jsonl`), its open data and the record of what
+/// they were made from: the same for a day on the pages and a day in the archive.
+fn write_day(
+    out: &crate::store::Data,
+    site_dir: &Path,
+    day: &str,
+    list: &[Row],
+    pool: &Pool,
+    digest: &str,
+    sums: &mut export::Sums,
+) -> Result<()> {
+    // Written atomically, and only when it changed (past days mostly do not).
+    site::put_with(&out.day_dir(day).join("published.jsonl"), |w| {
+        for p in list {
+            serde_json::to_writer(&mut *w, &p.public(pool))?;
+            w.write_all(b"\n")?;
+        }
+        Ok(())
+    })?;
+    export::write_day(site_dir, day, list, pool, sums)?;
+    write_made(out, day, digest, list.len(), sums)
 }
 
 fn made_path(data: &crate::store::Data, day: &str) -> PathBuf {

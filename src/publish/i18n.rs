@@ -87,6 +87,11 @@ pub struct Text {
     pub halted: &'static str,
     pub robots_refused: &'static str,
     pub days_kept: &'static str,
+    /// The footer's links to the pages about Huduku itself.
+    pub about_nav: &'static str,
+    pub publishers: &'static str,
+    pub takedowns: &'static str,
+    pub privacy: &'static str,
 }
 
 pub static EN: Text = Text {
@@ -130,6 +135,10 @@ pub static EN: Text = Text {
     halted: "Stopped after repeated requests to wait",
     robots_refused: "robots.txt refuses HudukuBot",
     days_kept: "Days kept",
+    about_nav: "About Huduku",
+    publishers: "For publishers",
+    takedowns: "Takedowns",
+    privacy: "Privacy",
 };
 
 pub static KN: Text = Text {
@@ -173,6 +182,10 @@ pub static KN: Text = Text {
     halted: "ಪದೇ ಪದೇ ಕಾಯಲು ಹೇಳಿದ್ದರಿಂದ ನಿಲ್ಲಿಸಲಾಗಿದೆ",
     robots_refused: "robots.txt HudukuBot ಅನ್ನು ತಡೆದಿದೆ",
     days_kept: "ಇಟ್ಟಿರುವ ದಿನಗಳು",
+    about_nav: "ಹುಡುಕು ಬಗ್ಗೆ",
+    publishers: "ಪ್ರಕಾಶಕರಿಗೆ",
+    takedowns: "ತೆಗೆದುಹಾಕುವಿಕೆ",
+    privacy: "ಖಾಸಗಿತನ",
 };
 
 /// Topic names in English and Kannada.

@@ -56,12 +56,40 @@ pub struct Args {
     /// The licence line of the open data.
     #[arg(long, env = "HUDUKU_LICENCE", default_value = export::DEFAULT_LICENCE)]
     pub licence: String,
+    /// Where the site is served: an absolute http(s) address ending in `/`. Canonical
+    /// links, `hreflang`, the feeds and the sitemap name pages by it.
+    #[arg(long, env = "HUDUKU_BASE_URL", default_value = DEFAULT_BASE)]
+    pub base_url: String,
     /// Write everything under this folder (DIR/DAY/published.jsonl, DIR/site/, ...) instead
     /// of the data directory, which is only read: a replay (`make replay`). An hour's
     /// classified headlines are read from DIR when the replay made them there, else from the
     /// data directory. Outside the data directory.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+}
+
+/// Where the public site is served.
+pub const DEFAULT_BASE: &str = "https://huduku.org/";
+
+/// Reads `--base-url`: an absolute http(s) address of a folder, no query or fragment.
+pub fn base_url(s: &str) -> Result<String> {
+    let bad = || {
+        anyhow::anyhow!(
+            "--base-url {s:?}: expected an absolute http(s) address ending in '/', such as {DEFAULT_BASE:?}"
+        )
+    };
+    let u = url::Url::parse(s).map_err(|_| bad())?;
+    let plain = matches!(u.scheme(), "http" | "https")
+        && u.host_str().is_some()
+        && u.username().is_empty()
+        && u.password().is_none()
+        && u.query().is_none()
+        && u.fragment().is_none()
+        && u.path().ends_with('/');
+    if !plain || !s.ends_with('/') {
+        return Err(bad());
+    }
+    Ok(u.to_string())
 }
 
 /// Publishes. The days go by one at a time, newest first: a day's list is made, written
@@ -80,6 +108,7 @@ pub fn run(args: &Args) -> Result<Report> {
             export::DEFAULT_LICENCE
         );
     }
+    let base = base_url(&args.base_url)?;
     let data = args.common.data();
     // What publish writes goes to `out`: the data directory, or a replay's own folder.
     let (_lock, out) = match &args.out {
@@ -155,6 +184,8 @@ pub fn run(args: &Args) -> Result<Report> {
             zone: &zone,
             licence,
             rules: &rules,
+            base: &base,
+            removed: removals.counts(),
         };
         let prev = i.checked_sub(1).map(|j| days[j].as_str());
         let next = days.get(i + 1).map(String::as_str);
@@ -168,6 +199,8 @@ pub fn run(args: &Args) -> Result<Report> {
         zone: &zone,
         licence,
         rules: &rules,
+        base: &base,
+        removed: removals.counts(),
     };
     pages.extend(site::render_rest(&dir, &site, &lists)?);
     let mut exported_days = archived.clone();

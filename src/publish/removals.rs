@@ -82,6 +82,15 @@ impl Removals {
         })
     }
 
+    /// How many headlines are removed on request and found withdrawn (counts only: the
+    /// public pages never list them).
+    pub fn counts(&self) -> super::site::Removed {
+        super::site::Removed {
+            taken_down: self.takedowns.len(),
+            withdrawn: self.withdrawn.len(),
+        }
+    }
+
     /// Why a headline (by outlet, source, canonical link and id) must not be shown, if it
     /// must not. An opt-out covers the outlet by name, the site of the link and the site of
     /// the source it came from.

@@ -67,7 +67,7 @@ pub const FOCUS: &str = "#b35c00";
 /// Kannada-capable system fonts first for Kannada text; nothing is downloaded.
 const KANNADA_FONTS: &str = "\"Noto Sans Kannada\",\"Nirmala UI\",Tunga,\"Kannada Sangam MN\",\"Kannada MN\",\"Lohit Kannada\"";
 
-fn style() -> String {
+pub(super) fn style() -> String {
     format!(
         "body{{margin:0;font:1rem/1.55 system-ui,-apple-system,\"Segoe UI\",Roboto,\"Noto Sans\",{KANNADA_FONTS},sans-serif;color:{INK};background:{PAPER}}}\
 :lang(kn){{font-family:{KANNADA_FONTS},\"Noto Sans\",system-ui,sans-serif;line-height:1.7}}\
@@ -102,6 +102,20 @@ pub struct Site<'a> {
     pub zone: &'a Zone,
     pub licence: &'a str,
     pub rules: &'a Rules,
+    /// Where the site is served, absolute and ending in `/` (`https://huduku.org/`): for
+    /// canonical links, `hreflang` and anything read away from the site (feeds, sitemap).
+    pub base: &'a str,
+    /// The removals in force, counted (never listed) on the takedowns page.
+    pub removed: Removed,
+}
+
+/// How many headlines the removals in force take off the pages, by kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Removed {
+    /// Headlines removed on request (`takedowns.csv`).
+    pub taken_down: usize,
+    /// Headlines whose article a re-check found withdrawn.
+    pub withdrawn: usize,
 }
 
 /// Headlines a page lists (at most its bound, newest first), and how many there are.
@@ -204,20 +218,23 @@ pub fn slugs<'a>(names: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, S
         .collect()
 }
 
-struct Ctx<'a> {
-    site: &'a Site<'a>,
-    lang: Lang,
-    t: &'static Text,
+/// What a page is rendered with: the site, its language, and where it sits.
+pub(super) struct Ctx<'a> {
+    pub site: &'a Site<'a>,
+    pub lang: Lang,
+    pub t: &'static Text,
     /// This page, named from the site's root.
-    path: String,
+    pub path: String,
     style: &'a str,
 }
 
 impl Ctx<'_> {
-    fn href(&self, to: &str) -> String {
+    /// A link from this page to another, named from the site's root.
+    pub fn href(&self, to: &str) -> String {
         rel(&self.path, to)
     }
-    fn page(&self, name: &str) -> String {
+    /// A page of this page's language, named from the site's root (`kn/NAME`).
+    pub fn page(&self, name: &str) -> String {
         format!("{}/{name}", self.lang.code())
     }
     fn outlet_href(&self, outlet: &str) -> Option<String> {
@@ -347,12 +364,18 @@ fn by_date(cx: &Ctx, list: &[&Row]) -> Markup {
 
 /// The whole page around a body: head, skip link, header with the language switch and
 /// the site's sections, main with the one `h1`, footer.
-fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Markup {
+pub(super) fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Markup {
     layout_h1(cx, title, html! { (title) }, current, body)
 }
 
 /// [`layout`] with an `h1` of its own (publisher text in it isolated in `bdi`).
-fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: Markup) -> Markup {
+pub(super) fn layout_h1(
+    cx: &Ctx,
+    title: &str,
+    h1: Markup,
+    current: &str,
+    body: Markup,
+) -> Markup {
     let t = cx.t;
     let other = cx.lang.other();
     // The twin page in the other language; the root index's twin is the other front page.
@@ -408,6 +431,23 @@ fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: Markup) -> 
                 }
                 footer {
                     p { (t.link_note) }
+                    nav aria-label=(t.about_nav) {
+                        ul {
+                            @for (page, label) in [
+                                ("publishers.html", t.publishers),
+                                ("takedowns.html", t.takedowns),
+                                ("privacy.html", t.privacy),
+                            ] {
+                                li {
+                                    @if cx.path == cx.page(page) {
+                                        a href=(cx.href(&cx.page(page))) aria-current="page" { (label) }
+                                    } @else {
+                                        a href=(cx.href(&cx.page(page))) { (label) }
+                                    }
+                                }
+                            }
+                        }
+                    }
                     p {
                         (t.licence) ": " (cx.site.licence) ". "
                         a href=(cx.href("data/README.txt")) { (t.open_data) ": " (t.readme) }
@@ -499,7 +539,7 @@ pub fn outlet_pages<'a>(
     slugs(names)
 }
 
-fn ctx<'a>(site: &'a Site<'a>, lang: Lang, path: String, style: &'a str) -> Ctx<'a> {
+pub(super) fn ctx<'a>(site: &'a Site<'a>, lang: Lang, path: String, style: &'a str) -> Ctx<'a> {
     Ctx {
         site,
         lang,
@@ -765,13 +805,13 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
 }
 
 /// Where pages go, and which have been written.
-struct Out<'a> {
-    dir: &'a Path,
-    written: Vec<String>,
+pub(super) struct Out<'a> {
+    pub dir: &'a Path,
+    pub written: Vec<String>,
 }
 
 impl Out<'_> {
-    fn insert(&mut self, path: String, html: String) -> Result<()> {
+    pub fn insert(&mut self, path: String, html: String) -> Result<()> {
         put(&self.dir.join(&path), html.as_bytes())?;
         self.written.push(path);
         Ok(())

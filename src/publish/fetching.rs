@@ -141,7 +141,7 @@ pub fn en_count(n: i64) -> String {
 }
 
 /// "a quarter", "a third", "a half", else "1/N": how much a back-off may be lengthened.
-fn en_part(n: i32) -> String {
+pub(super) fn en_part(n: i32) -> String {
     match n {
         2 => "a half".into(),
         3 => "a third".into(),
@@ -151,7 +151,7 @@ fn en_part(n: i32) -> String {
 }
 
 /// How often a feed is read: "about once an hour", "about once every 30 minutes".
-fn en_every(d: CDuration) -> String {
+pub(super) fn en_every(d: CDuration) -> String {
     if d == CDuration::hours(1) {
         "about once an hour".into()
     } else {
@@ -159,7 +159,7 @@ fn en_every(d: CDuration) -> String {
     }
 }
 
-fn kn_every(d: CDuration) -> String {
+pub(super) fn kn_every(d: CDuration) -> String {
     if d == CDuration::hours(1) {
         "ಸುಮಾರು ಗಂಟೆಗೊಮ್ಮೆ".into()
     } else {
@@ -168,7 +168,7 @@ fn kn_every(d: CDuration) -> String {
 }
 
 /// "two days old and again at sixteen days": the ages of the re-checks.
-fn en_ages(ages: &[i64]) -> String {
+pub(super) fn en_ages(ages: &[i64]) -> String {
     match ages {
         [] => "never".into(),
         [a] => format!("when the headline is {} days old", en_count(*a)),
@@ -183,7 +183,7 @@ fn en_ages(ages: &[i64]) -> String {
     }
 }
 
-fn kn_ages(ages: &[i64]) -> String {
+pub(super) fn kn_ages(ages: &[i64]) -> String {
     let parts: Vec<String> = ages.iter().map(|a| format!("{a} ದಿನ")).collect();
     match parts.as_slice() {
         [] => String::new(),
@@ -194,15 +194,27 @@ fn kn_ages(ages: &[i64]) -> String {
     }
 }
 
+/// Where the page's own links lead, relative to the page.
+#[derive(Debug, Clone)]
+pub struct Links {
+    pub outlets: String,
+    pub publishers: String,
+    pub takedowns: String,
+    pub privacy: String,
+    /// The English page (the one that counts), from the Kannada draft.
+    pub english: String,
+}
+
 /// The page's body (inside `main`, after the `h1` the layout writes).
-pub fn body(rules: &Rules, lang: Lang, outlets_href: &str, english_href: &str) -> Markup {
+pub fn body(rules: &Rules, lang: Lang, links: &Links) -> Markup {
     match lang {
-        Lang::En => english(rules, outlets_href),
-        Lang::Kn => kannada(rules, outlets_href, english_href),
+        Lang::En => english(rules, links),
+        Lang::Kn => kannada(rules, links),
     }
 }
 
-fn english(r: &Rules, outlets_href: &str) -> Markup {
+fn english(r: &Rules, links: &Links) -> Markup {
+    let outlets_href = links.outlets.as_str();
     html! {
         p.meta { "Last updated " (PROMISE_UPDATED) "." }
         p { "Huduku is an independent media-literacy project. It shows headlines from chosen outlets, each with a link to the publisher’s own page. This page says what its fetcher, HudukuBot, asks publishers for, how often, and how to make it stop." }
@@ -215,7 +227,7 @@ fn english(r: &Rules, outlets_href: &str) -> Markup {
             li { "From the publisher’s own feed (RSS or Atom), its news sitemap, or, for a few sites, the list of headlines on its own home page: each item’s headline, its link, when it was published, and which outlet published it." }
             li { "Where a feed gives them, the category a piece is filed under (so Huduku can say “Opinion” only when the publisher does) and, for magazines, the author line, which Huduku doesn’t show." }
             li { "A summary in a feed is read only to file the headline under a topic, while the item is in hand, and is not kept. Huduku doesn’t fetch article text, images or logos." }
-            li { "To check whether an article has been withdrawn, it asks each public headline’s link once, with a single request for its headers and nothing else, " (en_ages(&r.check_ages)) " (see Takedowns, below)." }
+            li { "To check whether an article has been withdrawn, it asks each public headline’s link once, with a single request for its headers and nothing else, " (en_ages(&r.check_ages)) " (see " a href=(links.takedowns) { "Takedowns" } ")." }
         }
         h2 { "How often" }
         ul {
@@ -235,15 +247,15 @@ fn english(r: &Rules, outlets_href: &str) -> Markup {
             li { "Write one email to " code { (CONTACT) } " from an address at your publication’s domain, naming the outlet or the site. Within 48 hours Huduku stops fetching it and takes its headlines off every public page." }
             li { "Or disallow HudukuBot in your robots.txt: it takes effect within a day, when the file is next read." }
             li { "Which outlets are read, and which have opted out or refused, is on " a href=(outlets_href) { "the list of outlets Huduku reads" } "." }
+            li { "More for publishers, including how to give or withhold permission: " a href=(links.publishers) { "For publishers" } ". To have a single headline removed: " a href=(links.takedowns) { "Takedowns" } "." }
         }
-        h2 { "Takedowns" }
-        p { "To have a single headline removed from every public page, write to " code { (CONTACT) } " with its link. A headline whose article has been withdrawn comes off the pages at the next re-check." }
         h2 { "Videos" }
-        p { "Huduku lists videos from a few YouTube channels through YouTube’s own API, with Huduku’s key; HudukuBot doesn’t fetch from YouTube." }
+        p { "Huduku lists videos from a few YouTube channels through YouTube’s own API, with Huduku’s key; HudukuBot doesn’t fetch from YouTube. " a href=(links.privacy) { "The privacy page" } " says what is kept." }
     }
 }
 
-fn kannada(r: &Rules, outlets_href: &str, english_href: &str) -> Markup {
+fn kannada(r: &Rules, links: &Links) -> Markup {
+    let (outlets_href, english_href) = (links.outlets.as_str(), links.english.as_str());
     html! {
         p.meta { "ಕರಡು, " (PROMISE_UPDATED) ". ಈ ಕನ್ನಡ ಪಠ್ಯವನ್ನು ಇನ್ನೂ ಕನ್ನಡಿಗ ಓದುಗರೊಬ್ಬರು ಮತ್ತು ವಕೀಲರು ಓದಿಲ್ಲ. ಇದು ಇಂಗ್ಲಿಷ್ ಪುಟದ ಅನುವಾದ; ಎರಡರಲ್ಲಿ ವ್ಯತ್ಯಾಸ ಕಂಡರೆ ಇಂಗ್ಲಿಷ್ ಪುಟವೇ ಸರಿ." }
         p { a href=(english_href) hreflang="en" lang="en" { "How Huduku fetches, in English" } }
@@ -257,7 +269,7 @@ fn kannada(r: &Rules, outlets_href: &str, english_href: &str) -> Markup {
             li { "ಪ್ರಕಾಶಕರದೇ ಫೀಡ್ (RSS ಅಥವಾ Atom), ಅವರ ಸುದ್ದಿ ಸೈಟ್‌ಮ್ಯಾಪ್, ಅಥವಾ ಕೆಲವು ತಾಣಗಳಲ್ಲಿ ಅವರದೇ ಮುಖಪುಟದ ಮುಖ್ಯಾಂಶಗಳ ಪಟ್ಟಿಯಿಂದ: ಪ್ರತಿಯೊಂದರ ಮುಖ್ಯಾಂಶ, ಕೊಂಡಿ, ಪ್ರಕಟವಾದ ಸಮಯ ಮತ್ತು ಅದನ್ನು ಪ್ರಕಟಿಸಿದ ಮಾಧ್ಯಮ." }
             li { "ಫೀಡ್ ಕೊಟ್ಟರೆ, ಬರಹವನ್ನು ಸೇರಿಸಿದ ವರ್ಗ (ಪ್ರಕಾಶಕರು ಹೇಳಿದಾಗ ಮಾತ್ರ ಹುಡುಕು “ಅಭಿಪ್ರಾಯ” ಎನ್ನಲು), ಮತ್ತು ನಿಯತಕಾಲಿಕಗಳಲ್ಲಿ ಲೇಖಕರ ಸಾಲು; ಅದನ್ನು ಹುಡುಕು ತೋರಿಸುವುದಿಲ್ಲ." }
             li { "ಫೀಡ್‌ನಲ್ಲಿರುವ ಸಾರಾಂಶವನ್ನು ಮುಖ್ಯಾಂಶವನ್ನು ಒಂದು ವಿಷಯದಡಿ ಸೇರಿಸಲು, ಅದು ಕೈಯಲ್ಲಿರುವಾಗಲೇ, ಓದಲಾಗುತ್ತದೆ; ಉಳಿಸಿಕೊಳ್ಳುವುದಿಲ್ಲ. ಲೇಖನದ ಪಠ್ಯ, ಚಿತ್ರಗಳು ಅಥವಾ ಲೋಗೊಗಳನ್ನು ಹುಡುಕು ತರುವುದಿಲ್ಲ." }
-            li { "ಲೇಖನವನ್ನು ಹಿಂತೆಗೆದುಕೊಳ್ಳಲಾಗಿದೆಯೇ ಎಂದು ನೋಡಲು, ಸಾರ್ವಜನಿಕ ಮುಖ್ಯಾಂಶದ ಕೊಂಡಿಯನ್ನು ಅದು " (kn_ages(&r.check_ages)) " ಒಮ್ಮೆ, ಅದರ ಶೀರ್ಷಿಕೆ-ಮಾಹಿತಿ (headers) ಮಾತ್ರ ಕೇಳುವ ಒಂದು ಕೋರಿಕೆಯಿಂದ, ಕೇಳುತ್ತದೆ (ಕೆಳಗೆ ತೆಗೆದುಹಾಕುವಿಕೆ ನೋಡಿ)." }
+            li { "ಲೇಖನವನ್ನು ಹಿಂತೆಗೆದುಕೊಳ್ಳಲಾಗಿದೆಯೇ ಎಂದು ನೋಡಲು, ಸಾರ್ವಜನಿಕ ಮುಖ್ಯಾಂಶದ ಕೊಂಡಿಯನ್ನು ಅದು " (kn_ages(&r.check_ages)) " ಒಮ್ಮೆ, ಅದರ ಶೀರ್ಷಿಕೆ-ಮಾಹಿತಿ (headers) ಮಾತ್ರ ಕೇಳುವ ಒಂದು ಕೋರಿಕೆಯಿಂದ, ಕೇಳುತ್ತದೆ (" a href=(links.takedowns) { "ತೆಗೆದುಹಾಕುವಿಕೆ" } " ನೋಡಿ)." }
         }
         h2 { "ಎಷ್ಟು ಬಾರಿ" }
         ul {
@@ -277,11 +289,10 @@ fn kannada(r: &Rules, outlets_href: &str, english_href: &str) -> Markup {
             li { "ನಿಮ್ಮ ಪ್ರಕಟಣೆಯ ಡೊಮೇನ್‌ನ ವಿಳಾಸದಿಂದ " code { (CONTACT) } " ಗೆ ಮಾಧ್ಯಮ ಅಥವಾ ತಾಣದ ಹೆಸರಿನೊಂದಿಗೆ ಒಂದು ಇಮೇಲ್ ಬರೆಯಿರಿ. 48 ಗಂಟೆಗಳೊಳಗೆ ಹುಡುಕು ಅದನ್ನು ತರುವುದನ್ನು ನಿಲ್ಲಿಸಿ, ಅದರ ಮುಖ್ಯಾಂಶಗಳನ್ನು ಎಲ್ಲ ಸಾರ್ವಜನಿಕ ಪುಟಗಳಿಂದ ತೆಗೆಯುತ್ತದೆ." }
             li { "ಅಥವಾ ನಿಮ್ಮ robots.txt ನಲ್ಲಿ HudukuBot ಅನ್ನು ತಡೆಯಿರಿ: ಕಡತವನ್ನು ಮುಂದೆ ಓದಿದಾಗ, ಒಂದು ದಿನದೊಳಗೆ, ಜಾರಿಗೆ ಬರುತ್ತದೆ." }
             li { "ಯಾವ ಮಾಧ್ಯಮಗಳನ್ನು ಓದಲಾಗುತ್ತದೆ, ಯಾವುವು ಹೊರಗುಳಿದಿವೆ ಅಥವಾ ನಿರಾಕರಿಸಿವೆ ಎಂಬುದು " a href=(outlets_href) { "ಹುಡುಕು ಓದುವ ಮಾಧ್ಯಮಗಳ ಪಟ್ಟಿ" } "ಯಲ್ಲಿದೆ." }
+            li { "ಅನುಮತಿ ಕೊಡುವುದು ಅಥವಾ ತಡೆಹಿಡಿಯುವುದು ಸೇರಿದಂತೆ ಪ್ರಕಾಶಕರಿಗೆ ಇನ್ನಷ್ಟು: " a href=(links.publishers) { "ಪ್ರಕಾಶಕರಿಗೆ" } ". ಒಂದೇ ಮುಖ್ಯಾಂಶವನ್ನು ತೆಗೆಸಲು: " a href=(links.takedowns) { "ತೆಗೆದುಹಾಕುವಿಕೆ" } "." }
         }
-        h2 { "ತೆಗೆದುಹಾಕುವಿಕೆ" }
-        p { "ಒಂದೇ ಮುಖ್ಯಾಂಶವನ್ನು ಎಲ್ಲ ಸಾರ್ವಜನಿಕ ಪುಟಗಳಿಂದ ತೆಗೆಸಲು, ಅದರ ಕೊಂಡಿಯೊಂದಿಗೆ " code { (CONTACT) } " ಗೆ ಬರೆಯಿರಿ. ಹಿಂತೆಗೆದುಕೊಂಡ ಲೇಖನದ ಮುಖ್ಯಾಂಶ ಮುಂದಿನ ಮರುಪರಿಶೀಲನೆಯಲ್ಲಿ ಪುಟಗಳಿಂದ ಹೋಗುತ್ತದೆ." }
         h2 { "ವಿಡಿಯೊಗಳು" }
-        p { "ಕೆಲವು YouTube ಚಾನೆಲ್‌ಗಳ ವಿಡಿಯೊಗಳನ್ನು ಹುಡುಕು YouTubeನದೇ API ಮೂಲಕ, ತನ್ನ ಕೀಲಿಯೊಂದಿಗೆ, ಪಟ್ಟಿ ಮಾಡುತ್ತದೆ; HudukuBot YouTubeನಿಂದ ಏನನ್ನೂ ತರುವುದಿಲ್ಲ." }
+        p { "ಕೆಲವು YouTube ಚಾನೆಲ್‌ಗಳ ವಿಡಿಯೊಗಳನ್ನು ಹುಡುಕು YouTubeನದೇ API ಮೂಲಕ, ತನ್ನ ಕೀಲಿಯೊಂದಿಗೆ, ಪಟ್ಟಿ ಮಾಡುತ್ತದೆ; HudukuBot YouTubeನಿಂದ ಏನನ್ನೂ ತರುವುದಿಲ್ಲ. ಏನನ್ನು ಇಟ್ಟುಕೊಳ್ಳಲಾಗುತ್ತದೆ ಎಂಬುದನ್ನು " a href=(links.privacy) { "ಖಾಸಗಿತನದ ಪುಟ" } " ಹೇಳುತ್ತದೆ." }
     }
 }
 
@@ -298,7 +309,14 @@ mod tests {
     use super::*;
 
     fn page(r: &Rules, lang: Lang) -> String {
-        body(r, lang, "outlets/index.html", "../en/fetching.html").into_string()
+        let links = Links {
+            outlets: "outlets/index.html".into(),
+            publishers: "publishers.html".into(),
+            takedowns: "takedowns.html".into(),
+            privacy: "privacy.html".into(),
+            english: "../en/fetching.html".into(),
+        };
+        body(r, lang, &links).into_string()
     }
 
     #[test]

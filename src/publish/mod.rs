@@ -5,7 +5,8 @@
 //! for each day, and renders the static site under `DATA/site/` in Kannada and English
 //! ([`site`]): the front page, pages per day, topic and outlet, the list of outlets read
 //! or not ([`outlets`]), "How Huduku fetches" from the fetcher's own constants
-//! ([`fetching`]), and the open data ([`export`]). Pages never show an author, a summary,
+//! ([`fetching`]), the pages it names (For publishers, Takedowns, Privacy: [`pages`]), and
+//! the open data ([`export`]). Pages never show an author, a summary,
 //! a non-http(s) link, or publisher text unescaped (maud escapes every interpolation).
 //!
 //! `site/` belongs to publish: each run rewrites it whole and removes any file it did not
@@ -19,6 +20,7 @@ pub mod export;
 pub mod fetching;
 pub mod i18n;
 pub mod outlets;
+pub mod pages;
 pub mod removals;
 pub mod rows;
 pub mod site;
@@ -186,6 +188,7 @@ pub fn run(args: &Args) -> Result<Report> {
             rules: &rules,
             base: &base,
             removed: removals.counts(),
+            window: args.days,
         };
         let prev = i.checked_sub(1).map(|j| days[j].as_str());
         let next = days.get(i + 1).map(String::as_str);
@@ -201,8 +204,10 @@ pub fn run(args: &Args) -> Result<Report> {
         rules: &rules,
         base: &base,
         removed: removals.counts(),
+        window: args.days,
     };
     pages.extend(site::render_rest(&dir, &site, &lists)?);
+    pages.extend(pages::render(&dir, &site)?);
     let mut exported_days = archived.clone();
     exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
     let exported = export::finish(&dir, &exported_days, sums, licence)?;

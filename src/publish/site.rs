@@ -23,6 +23,9 @@
 //! LANG/outlets/index.html       outlets read, opted out, refused or stopped, since when
 //! LANG/outlets/SLUG.html        an outlet's newest headlines, by date (at most LIST_MAX)
 //! LANG/fetching.html            How Huduku fetches
+//! LANG/publishers.html          For publishers: opting out, permission, recognising HudukuBot
+//! LANG/takedowns.html           Takedowns: removing one headline; how many were removed
+//! LANG/privacy.html             Privacy: what is kept, for how long, what readers send
 //! data/                         the open data (see `export`)
 //! ```
 //!
@@ -107,6 +110,8 @@ pub struct Site<'a> {
     pub base: &'a str,
     /// The removals in force, counted (never listed) on the takedowns page.
     pub removed: Removed,
+    /// How many days the pages keep (`--days`).
+    pub window: i64,
 }
 
 /// How many headlines the removals in force take off the pages, by kind.
@@ -369,13 +374,7 @@ pub(super) fn layout(cx: &Ctx, title: &str, current: &str, body: Markup) -> Mark
 }
 
 /// [`layout`] with an `h1` of its own (publisher text in it isolated in `bdi`).
-pub(super) fn layout_h1(
-    cx: &Ctx,
-    title: &str,
-    h1: Markup,
-    current: &str,
-    body: Markup,
-) -> Markup {
+pub(super) fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: Markup) -> Markup {
     let t = cx.t;
     let other = cx.lang.other();
     // The twin page in the other language; the root index's twin is the other front page.
@@ -789,12 +788,14 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
 
         // How Huduku fetches.
         let cx = cx_at(format!("{}/fetching.html", lang.code()));
-        let body = super::fetching::body(
-            site.rules,
-            lang,
-            &cx.href(&cx.page("outlets/index.html")),
-            &cx.href("en/fetching.html"),
-        );
+        let links = super::fetching::Links {
+            outlets: cx.href(&cx.page("outlets/index.html")),
+            publishers: cx.href(&cx.page("publishers.html")),
+            takedowns: cx.href(&cx.page("takedowns.html")),
+            privacy: cx.href(&cx.page("privacy.html")),
+            english: cx.href("en/fetching.html"),
+        };
+        let body = super::fetching::body(site.rules, lang, &links);
         pages.insert(
             cx.path.clone(),
             layout(&cx, t.fetching, "fetching.html", body).into_string(),

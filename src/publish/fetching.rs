@@ -13,6 +13,24 @@ pub const PROMISE_UPDATED: &str = "2026-10-11";
 /// Where publishers write to.
 pub const CONTACT: &str = "contact@huduku.org";
 
+/// Where the site's copy of the page goes for the address in a user agent
+/// (`HudukuBot/1.0 (+https://huduku.org/fetching)` → `fetching/index.html`), so that the
+/// address a publisher finds in their logs is a page. None if it names no path.
+pub fn user_agent_page(user_agent: &str) -> Option<String> {
+    let (_, rest) = user_agent.split_once("(+")?;
+    let url = url::Url::parse(rest.split(')').next()?).ok()?;
+    let path = url.path().trim_matches('/');
+    let plain = !path.is_empty()
+        && !path.contains('.')
+        && path
+            .split('/')
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && !Lang::ALL
+            .iter()
+            .any(|l| path.split('/').next() == Some(l.code()));
+    plain.then(|| format!("{path}/index.html"))
+}
+
 /// The numbers the page states, each taken from the code that enforces it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rules {
@@ -317,6 +335,26 @@ mod tests {
             english: "../en/fetching.html".into(),
         };
         body(r, lang, &links).into_string()
+    }
+
+    #[test]
+    fn the_user_agents_address_is_a_page() {
+        assert_eq!(
+            user_agent_page(crate::polite::USER_AGENT).as_deref(),
+            Some("fetching/index.html")
+        );
+        assert_eq!(
+            user_agent_page("X/1 (+https://a.example/about/bot/)").as_deref(),
+            Some("about/bot/index.html")
+        );
+        for none in [
+            "X/1",
+            "X/1 (+https://a.example/)",
+            "X/1 (+https://a.example/en/x)",
+            "X/1 (+https://a.example/x.html)",
+        ] {
+            assert_eq!(user_agent_page(none), None, "{none}");
+        }
     }
 
     #[test]

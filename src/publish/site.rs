@@ -23,6 +23,7 @@
 //! LANG/outlets/index.html       outlets read, opted out, refused or stopped, since when
 //! LANG/outlets/SLUG.html        an outlet's newest headlines, by date (at most LIST_MAX)
 //! LANG/fetching.html            How Huduku fetches
+//! fetching/index.html           the English page again, at the address the user agent names
 //! LANG/publishers.html          For publishers: opting out, permission, recognising HudukuBot
 //! LANG/takedowns.html           Takedowns: removing one headline; how many were removed
 //! LANG/privacy.html             Privacy: what is kept, for how long, what readers send
@@ -378,14 +379,14 @@ pub(super) fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: 
     let t = cx.t;
     let other = cx.lang.other();
     // The twin page in the other language; the root index's twin is the other front page.
-    let twin = if cx.path.contains('/') {
-        format!(
-            "{}/{}",
-            other.code(),
-            cx.path.split_once('/').map_or("", |x| x.1)
-        )
-    } else {
-        format!("{}/index.html", other.code())
+    // A page outside the language directories (the root index, `fetching/index.html`)
+    // stands for `LANG/index.html` or `LANG/NAME.html`.
+    let twin = match cx.path.split_once('/') {
+        Some((l, rest)) if Lang::ALL.iter().any(|x| x.code() == l) => {
+            format!("{}/{rest}", other.code())
+        }
+        Some((name, _)) => format!("{}/{name}.html", other.code()),
+        None => format!("{}/index.html", other.code()),
     };
     let sections = [
         ("index.html", t.latest),
@@ -786,20 +787,27 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
             layout(&cx, t.outlets, "outlets/index.html", body).into_string(),
         )?;
 
-        // How Huduku fetches.
-        let cx = cx_at(format!("{}/fetching.html", lang.code()));
-        let links = super::fetching::Links {
-            outlets: cx.href(&cx.page("outlets/index.html")),
-            publishers: cx.href(&cx.page("publishers.html")),
-            takedowns: cx.href(&cx.page("takedowns.html")),
-            privacy: cx.href(&cx.page("privacy.html")),
-            english: cx.href("en/fetching.html"),
-        };
-        let body = super::fetching::body(site.rules, lang, &links);
-        pages.insert(
-            cx.path.clone(),
-            layout(&cx, t.fetching, "fetching.html", body).into_string(),
-        )?;
+        // How Huduku fetches; the English page also at the address the user agent names,
+        // which is where a publisher reading their logs goes.
+        let mut at = vec![format!("{}/fetching.html", lang.code())];
+        if lang == Lang::En {
+            at.extend(super::fetching::user_agent_page(&site.rules.user_agent));
+        }
+        for path in at {
+            let cx = cx_at(path);
+            let links = super::fetching::Links {
+                outlets: cx.href(&cx.page("outlets/index.html")),
+                publishers: cx.href(&cx.page("publishers.html")),
+                takedowns: cx.href(&cx.page("takedowns.html")),
+                privacy: cx.href(&cx.page("privacy.html")),
+                english: cx.href("en/fetching.html"),
+            };
+            let body = super::fetching::body(site.rules, lang, &links);
+            pages.insert(
+                cx.path.clone(),
+                layout(&cx, t.fetching, "fetching.html", body).into_string(),
+            )?;
+        }
     }
 
     Ok(pages.written)

@@ -32,6 +32,7 @@ pub mod address;
 pub mod outcome;
 pub mod robots;
 pub mod schedule;
+pub mod sign;
 
 use anyhow::{Context, Result};
 use chrono::{DateTime, Duration as CDuration, Utc};

@@ -144,16 +144,23 @@ DEMO_PORT ?= 18421
 # The demo web serves every file as last modified at this time, not at the checkout's file
 # times, so two clones' demos give the same fetch.jsonl and state.json.
 DEMO_MTIME := 2026-11-29T18:00:00Z
+# The demo signs its requests, as every run does, with a throw-away key of its own: made
+# once, outside the repository and readable by its owner only; the demo web verifies every
+# request against it.
+DEMO_KEY ?= $(or $(TMPDIR),/tmp)/huduku-demo-$(shell id -u)/signing-key.jwk
 
 demo: build
 	@! (exec 3<>/dev/tcp/127.0.0.21/$(DEMO_PORT)) 2>/dev/null || { echo "make demo: port $(DEMO_PORT) is taken (another demo running?); $(DEMO) left as it was. Try DEMO_PORT=…" >&2; exit 1; }
 	rm -rf $(DEMO) && $(BIN)/robots-refresh --init --data $(DEMO)
-	$(BIN)/loopback-web --sites tests/web/demo --port $(DEMO_PORT) --log $(DEMO)/requests.jsonl --ready $(DEMO)/web.port --fixed-mtime $(DEMO_MTIME) & \
+	[ -f $(DEMO_KEY) ] || $(BIN)/signing-key new $(DEMO_KEY) >/dev/null
+	$(BIN)/signing-key jwks $(DEMO_KEY) > $(DEMO)/signing-keys.jwks
+	$(BIN)/loopback-web --sites tests/web/demo --port $(DEMO_PORT) --log $(DEMO)/requests.jsonl --ready $(DEMO)/web.port --fixed-mtime $(DEMO_MTIME) --keys $(DEMO)/signing-keys.jwks & \
 	web=$$!; trap 'kill $$web 2>/dev/null; wait $$web 2>/dev/null || true' EXIT; \
 	for i in $$(seq 100); do [ -f $(DEMO)/web.port ] && break; kill -0 $$web || exit 1; sleep 0.1; done; \
 	port=$$(cat $(DEMO)/web.port); \
 	sed "s/{{port}}/$$port/g" pipeline/demo/sources.csv > $(DEMO)/sources.csv; \
 	cp pipeline/demo/network.csv $(DEMO)/network.csv; \
+	export HUDUKU_SIGNING_KEY=$(DEMO_KEY); \
 	$(MAKE) --no-print-directory daily NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv NETWORK=$(DEMO)/network.csv; \
 	$(MAKE) --no-print-directory hourly NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv NETWORK=$(DEMO)/network.csv
 	@echo "open data: $(DEMO)/site/data/"

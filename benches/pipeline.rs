@@ -27,6 +27,13 @@ fn main() {
     let run = |name: &str| which.is_empty() || which.iter().any(|w| w == name);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench");
     std::fs::create_dir_all(&root).unwrap();
+    // The stages sign every request: a throw-away key, outside the repository, for them all.
+    let key = std::env::temp_dir()
+        .join("huduku-bench-keys")
+        .join(format!("{}.jwk", std::process::id()));
+    huduku::polite::sign::Key::generate(&key).unwrap();
+    // SAFETY: set before any thread is started; every stage the bench runs inherits it.
+    unsafe { std::env::set_var(huduku::polite::sign::KEY_ENV, &key) };
     if run("extract") {
         extract(&root);
     }

@@ -47,9 +47,14 @@ printf 'link,date,reason\n' >"$pipe/takedowns.csv"
 printf 'outlet,host,note\n' >"$pipe/hosts.csv"
 printf 'range,note\n127.0.0.0/8,the loopback web of the simulated day\n' >"$pipe/network.csv"
 
-"$bin/loopback-web" --sites "$web" --port 0 --log "$work/web-requests.jsonl" --ready "$work/web.ready" 2>"$work/web.stderr" &
+# A throw-away signing key, outside the repository; the web verifies every request with it.
+key_dir=$(mktemp -d)
+export HUDUKU_SIGNING_KEY="$key_dir/key.jwk"
+"$bin/signing-key" new "$HUDUKU_SIGNING_KEY" >/dev/null
+"$bin/signing-key" jwks "$HUDUKU_SIGNING_KEY" >"$work/keys.jwks"
+"$bin/loopback-web" --sites "$web" --port 0 --log "$work/web-requests.jsonl" --ready "$work/web.ready" --keys "$work/keys.jwks" 2>"$work/web.stderr" &
 web_pid=$!
-trap 'kill $web_pid 2>/dev/null || true' EXIT
+trap 'kill $web_pid 2>/dev/null || true; rm -rf "$key_dir"' EXIT
 for _ in $(seq 100); do [ -s "$work/web.ready" ] && break; sleep 0.05; done
 port=$(cat "$work/web.ready")
 {

@@ -29,6 +29,15 @@ pub struct Common {
     /// 127.0.0.0/8, where their publishers live.
     #[arg(long, value_name = "CSV")]
     pub network: Option<PathBuf>,
+    /// The private key every request HudukuBot sends is signed with: a JWK file outside any
+    /// git working tree, readable by its owner only (make one with `signing-key new FILE`).
+    /// The stages that ask publishers refuse to start without it.
+    #[arg(long, value_name = "FILE", env = crate::polite::sign::KEY_ENV)]
+    pub signing_key: Option<PathBuf>,
+    /// The form of the Signature-Agent header (verifiers in the field differ): directory
+    /// (the key set's address, the current draft), origin (-00) or string (the oldest).
+    #[arg(long, value_enum, value_name = "FORM", env = crate::polite::sign::FORM_ENV, default_value = "directory")]
+    pub signature_agent: crate::polite::sign::AgentForm,
 }
 
 /// The time the stage acts at, once read: for its summary line.
@@ -48,6 +57,21 @@ impl Common {
     }
     pub fn pipeline(&self) -> Pipeline {
         Pipeline::new(&self.pipeline, self.sources.clone()).with_network(self.network.clone())
+    }
+    /// The signer of this run's requests, from `--signing-key`: a clear error, before
+    /// anything is asked, when there is no key or it cannot be used.
+    pub fn signer(&self, now: DateTime<Utc>) -> Result<crate::polite::sign::Signer> {
+        use crate::polite::sign;
+        let path = self.signing_key.as_ref().ok_or_else(|| {
+            anyhow::anyhow!(
+                "no signing key: HudukuBot signs every request it sends. Set {} (or --signing-key) to a key file made with `signing-key new FILE`, outside the repository",
+                sign::KEY_ENV
+            )
+        })?;
+        let key = sign::Key::load(path)?;
+        let origin = sign::agent_origin(crate::polite::USER_AGENT)
+            .ok_or_else(|| anyhow::anyhow!("the user agent names no address"))?;
+        sign::Signer::new(key, self.signature_agent, &origin, now, None)
     }
     /// Takes the data directory's stage lock for the run (see [`crate::store::DataLock`]).
     pub fn lock(&self, stage: &str) -> Result<crate::store::DataLock> {

@@ -62,10 +62,28 @@ pub fn run(args: &Args) -> Result<Report> {
         return Ok(Report::default());
     }
     if let Some(url) = &args.check {
-        let polite = Polite::open(&data, now, CHECK_STAGE, never, &permissions, network)?;
+        let signer = args.common.signer(now)?;
+        let polite = Polite::open(
+            &data,
+            now,
+            CHECK_STAGE,
+            never,
+            &permissions,
+            network,
+            signer,
+        )?;
         return check_source(&polite, &sources, &hosts, url, now);
     }
-    let polite = Polite::open(&data, now, "fetch-feeds", never, &permissions, network)?;
+    let signer = args.common.signer(now)?;
+    let polite = Polite::open(
+        &data,
+        now,
+        "fetch-feeds",
+        never,
+        &permissions,
+        network,
+        signer,
+    )?;
     // Raw bodies and summaries a killed run left behind go first, whatever hour they are of.
     for gone in crate::store::sweep(&data)? {
         crate::elog!(

@@ -159,7 +159,16 @@ pub fn run(args: &Args) -> Result<Report> {
     public.retain(|p| removals.removes_public(p).is_none());
     let left_out = listed - public.len();
     let due = due(public, &history, now);
-    let polite = Polite::open(&data, now, "recheck-headers", never, &permissions, network)?;
+    let signer = args.common.signer(now)?;
+    let polite = Polite::open(
+        &data,
+        now,
+        "recheck-headers",
+        never,
+        &permissions,
+        network,
+        signer,
+    )?;
     let results = std::sync::Mutex::new(Vec::new());
     let mut by_site: BTreeMap<String, Vec<&(i64, Published)>> = BTreeMap::new();
     for d in &due {

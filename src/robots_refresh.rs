@@ -59,7 +59,16 @@ pub fn run(args: &Args) -> Result<Report> {
     let permissions = crate::lists::load_permissions(&pipeline, now)?;
     let never = crate::lists::load_never_fetch(&pipeline)?;
     let network = crate::lists::load_network(&pipeline)?;
-    let polite = Polite::open(&data, now, "robots-refresh", never, &permissions, network)?;
+    let signer = args.common.signer(now)?;
+    let polite = Polite::open(
+        &data,
+        now,
+        "robots-refresh",
+        never,
+        &permissions,
+        network,
+        signer,
+    )?;
     let mut sites = BTreeSet::new();
     let mut opted_out = BTreeSet::new();
     for s in sources.iter().filter(|s| s.checked()) {

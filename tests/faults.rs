@@ -180,6 +180,10 @@ fn make_hourly(w: &Workdir, now: DateTime<Utc>) -> Command {
     let mut c = Command::new("make");
     c.env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env(
+            huduku::polite::sign::KEY_ENV,
+            support::pipeline::signing_key(),
+        )
         .arg("--no-print-directory")
         .arg("-C")
         .arg(repo())
@@ -501,6 +505,10 @@ fn stage_on_full_disk(w: &Workdir, stage: &str, now: &str) -> std::process::Outp
     let mut sh = Command::new("bash");
     sh.env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env(
+            huduku::polite::sign::KEY_ENV,
+            support::pipeline::signing_key(),
+        )
         .arg("-c")
         .arg("ulimit -f 0; trap '' XFSZ; exec \"$@\"")
         .arg("bash")

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use support::web::{
     LoggedRequest, Web, assert_min_spacing_per_site, assert_no_overlap_per_site,
-    assert_only_user_agent, assert_robots_first_per_site,
+    assert_only_user_agent, assert_robots_first_per_site, assert_signed,
 };
 
 const SITE: &str = "127.0.0.31";
@@ -150,7 +150,7 @@ fn get(web: &Web, addr: &str, path: &str) -> Resp {
 #[test]
 fn serves_files_with_port_substituted_and_logs_them() {
     let work = work_dir("serves");
-    let web = Web::start(&fixture(&work, RULES), &work);
+    let web = Web::start_for_its_own_tests(&fixture(&work, RULES), &work);
 
     let feed = get(&web, SITE, "/feed.xml?utm=1");
     assert_eq!(feed.status, 200);
@@ -233,7 +233,7 @@ fn serves_files_with_port_substituted_and_logs_them() {
 #[test]
 fn files_are_reread_on_every_request() {
     let work = work_dir("reread");
-    let web = Web::start(&fixture(&work, RULES), &work);
+    let web = Web::start_for_its_own_tests(&fixture(&work, RULES), &work);
     assert!(
         get(&web, SITE, "/robots.txt")
             .text()
@@ -253,7 +253,8 @@ fn files_are_reread_on_every_request() {
 fn concurrent_requests_to_one_site_show_as_overlapping() {
     let work = work_dir("overlap");
     // A long latency makes the two responses certainly overlap.
-    let web = Web::start_with(&fixture(&work, RULES), &work, &["--latency-ms", "500"]);
+    let web =
+        Web::start_with_for_its_own_tests(&fixture(&work, RULES), &work, &["--latency-ms", "500"]);
     let barrier = Arc::new(Barrier::new(2));
     let port = web.port;
     let threads: Vec<_> = ["/feed.xml", "/news/a.html"]
@@ -294,7 +295,7 @@ fn concurrent_requests_to_one_site_show_as_overlapping() {
 
     // Sequential requests pass it.
     let work2 = work_dir("overlap-sequential");
-    let web2 = Web::start(&fixture(&work2, RULES), &work2);
+    let web2 = Web::start_for_its_own_tests(&fixture(&work2, RULES), &work2);
     for p in ["/robots.txt", "/feed.xml", "/news/a.html"] {
         get(&web2, SITE, p);
     }
@@ -306,7 +307,7 @@ fn concurrent_requests_to_one_site_show_as_overlapping() {
 #[test]
 fn scripted_sequences_advance_and_repeat_the_last_entry() {
     let work = work_dir("script");
-    let web = Web::start(&fixture(&work, RULES), &work);
+    let web = Web::start_for_its_own_tests(&fixture(&work, RULES), &work);
     let r1 = get(&web, SITE, "/scripted.xml");
     assert_eq!(r1.status, 429);
     assert_eq!(r1.header("retry-after"), Some("7200"));
@@ -339,7 +340,7 @@ fn scripted_sequences_advance_and_repeat_the_last_entry() {
 #[test]
 fn conditional_requests_get_304() {
     let work = work_dir("conditional");
-    let web = Web::start(&fixture(&work, RULES), &work);
+    let web = Web::start_for_its_own_tests(&fixture(&work, RULES), &work);
     let first = get(&web, SITE, "/feed.xml");
     let etag = first.header("etag").unwrap().to_string();
     let lm = first.header("last-modified").unwrap().to_string();
@@ -407,7 +408,7 @@ fn conditional_requests_get_304() {
 #[test]
 fn a_fixed_mtime_is_every_files_last_modified_whatever_the_files_times() {
     let work = work_dir("fixed_mtime");
-    let web = Web::start_with(
+    let web = Web::start_with_for_its_own_tests(
         &fixture(&work, RULES),
         &work,
         &["--fixed-mtime", "2026-11-29T18:00:00Z"],
@@ -438,7 +439,7 @@ fn a_fixed_mtime_is_every_files_last_modified_whatever_the_files_times() {
 #[test]
 fn head_is_answered_without_a_body() {
     let work = work_dir("head");
-    let web = Web::start(&fixture(&work, RULES), &work);
+    let web = Web::start_for_its_own_tests(&fixture(&work, RULES), &work);
     let full = get(&web, SITE, "/feed.xml");
     let head = request(&web, SITE, "HEAD", "/feed.xml", &[]);
     assert_eq!(head.status, 200);
@@ -455,7 +456,7 @@ fn head_is_answered_without_a_body() {
 #[test]
 fn underscore_files_and_unknown_paths_are_404() {
     let work = work_dir("notfound");
-    let web = Web::start(&fixture(&work, RULES), &work);
+    let web = Web::start_for_its_own_tests(&fixture(&work, RULES), &work);
     for p in [
         "/_rules.json",
         "/_challenge.html",
@@ -472,7 +473,7 @@ fn underscore_files_and_unknown_paths_are_404() {
 #[test]
 fn padded_and_stalled_bodies() {
     let work = work_dir("padded");
-    let web = Web::start(&fixture(&work, RULES), &work);
+    let web = Web::start_for_its_own_tests(&fixture(&work, RULES), &work);
     let big = get(&web, SITE, "/big.xml");
     assert_eq!(big.status, 200);
     assert_eq!(big.body.len(), 2_000_000);
@@ -494,7 +495,7 @@ fn padded_and_stalled_bodies() {
 fn log_survives_a_client_hanging_up() {
     let work = work_dir("hangup");
     let rules = r#"{"paths": {"/slow.xml": [ {"body": "<x/>", "delay_ms": 300} ]}}"#;
-    let web = Web::start(&fixture(&work, rules), &work);
+    let web = Web::start_for_its_own_tests(&fixture(&work, rules), &work);
     {
         let mut s = TcpStream::connect((SITE, web.port)).unwrap();
         write!(
@@ -513,7 +514,7 @@ fn log_survives_a_client_hanging_up() {
 #[test]
 fn keep_alive_connections_serve_several_requests() {
     let work = work_dir("keepalive");
-    let web = Web::start(&fixture(&work, RULES), &work);
+    let web = Web::start_for_its_own_tests(&fixture(&work, RULES), &work);
     let mut s = TcpStream::connect((SITE, web.port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     write!(s, "GET /robots.txt HTTP/1.1\r\nHost: {SITE}\r\n\r\n").unwrap();
@@ -554,6 +555,7 @@ fn fake(site: &str, path: &str, arrived_ms: i64, finished_ms: i64) -> LoggedRequ
         arrived: t0 + chrono::Duration::milliseconds(arrived_ms),
         finished: t0 + chrono::Duration::milliseconds(finished_ms),
         headers: BTreeMap::new(),
+        signature: Default::default(),
     }
 }
 
@@ -602,6 +604,8 @@ fn politeness_checkers_fail_on_bad_logs() {
         &other_ua,
         "HudukuBot/0.1"
     )));
+    // Requests that arrived without a verified signature fail the signature check.
+    assert!(fails(&|| assert_signed(&good)));
 }
 
 /// The demo web: every feed parses, every item link is served, robots files
@@ -610,7 +614,7 @@ fn politeness_checkers_fail_on_bad_logs() {
 fn demo_fixture_is_served_and_consistent() {
     let work = work_dir("demo");
     let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web/demo");
-    let web = Web::start_with(&demo, &work, &["--latency-ms", "1"]);
+    let web = Web::start_with_for_its_own_tests(&demo, &work, &["--latency-ms", "1"]);
     let port_marker = format!(":{}/", web.port);
     let start: chrono::DateTime<chrono::Utc> = "2026-11-29T18:00:00Z".parse().unwrap();
     let end: chrono::DateTime<chrono::Utc> = "2026-11-30T05:30:00Z".parse().unwrap();

@@ -25,6 +25,10 @@ fn cron_make(w: &Workdir, target: &str, vars: &[String]) -> (Command, Output) {
     c.env_clear()
         .env("PATH", "/usr/bin:/bin")
         .env("HOME", &w.dir)
+        .env(
+            huduku::polite::sign::KEY_ENV,
+            support::pipeline::signing_key(),
+        )
         .env("CARGO_TARGET_DIR", bin_dir().parent().unwrap())
         .current_dir(repo())
         .arg("--no-print-directory")
@@ -41,7 +45,11 @@ fn cron_make(w: &Workdir, target: &str, vars: &[String]) -> (Command, Output) {
 fn with_data(c: Command, data: &Path) -> Command {
     let mut out = Command::new(c.get_program());
     out.env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default());
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env(
+            huduku::polite::sign::KEY_ENV,
+            support::pipeline::signing_key(),
+        );
     let mut args = c.get_args();
     while let Some(a) = args.next() {
         out.arg(a);

@@ -29,6 +29,14 @@ struct Cli {
     /// own time, so that runs against two checkouts of the sites give the same bytes.
     #[arg(long, value_name = "RFC3339")]
     fixed_mtime: Option<String>,
+    /// The JWK Set of the keys whose signatures the web accepts; every request's signature
+    /// is checked and the result logged.
+    #[arg(long, value_name = "JSON")]
+    keys: Option<PathBuf>,
+    /// The web's clock at start (RFC 3339), running on with the wall clock: signatures
+    /// expired or made in the future by it are logged so. Without it, time is not judged.
+    #[arg(long, value_name = "RFC3339")]
+    clock: Option<String>,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -44,6 +52,14 @@ fn main() -> anyhow::Result<()> {
         }
         None => None,
     };
+    let clock = match &cli.clock {
+        Some(t) => Some(
+            chrono::DateTime::parse_from_rfc3339(t)
+                .map_err(|e| anyhow::anyhow!("--clock {t:?}: not an RFC 3339 time ({e})"))?
+                .timestamp(),
+        ),
+        None => None,
+    };
     run(&Config {
         sites_dir: cli.sites,
         port: cli.port,
@@ -51,5 +67,7 @@ fn main() -> anyhow::Result<()> {
         ready: cli.ready,
         latency_ms: cli.latency_ms,
         fixed_mtime,
+        keys: cli.keys,
+        clock,
     })
 }

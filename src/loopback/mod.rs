@@ -12,6 +12,7 @@
 
 pub mod http;
 pub mod rules;
+pub mod verify;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::{File, OpenOptions};
@@ -48,6 +49,13 @@ pub struct Config {
     /// differ) answer with the same `Last-Modified` and the runs against them keep the same
     /// bytes (the demo's).
     pub fixed_mtime: Option<u64>,
+    /// The JWK Set whose keys the web accepts signatures from (what `publish` serves at
+    /// `/.well-known/http-message-signatures-directory`); without one, no key is known
+    /// and a signed request is logged `unknown-key`.
+    pub keys: Option<PathBuf>,
+    /// The web's clock at start (seconds since the epoch): signatures are judged expired or
+    /// early by it. Without one, time is not judged.
+    pub clock: Option<i64>,
 }
 
 /// One outlet.
@@ -141,10 +149,24 @@ pub fn start(cfg: &Config) -> Result<Running> {
         .append(true)
         .open(&cfg.log)
         .with_context(|| format!("opening log {}", cfg.log.display()))?;
+    let verifier = match &cfg.keys {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading the key set {}", path.display()))?;
+            verify::Verifier::from_jwks(&text)
+                .with_context(|| format!("the key set {}", path.display()))?
+        }
+        None => verify::Verifier::default(),
+    };
+    let verifier = match cfg.clock {
+        Some(t) => verifier.with_clock(t),
+        None => verifier,
+    };
     let shared = Arc::new(Shared {
         port,
         latency_ms: cfg.latency_ms,
         fixed_mtime: cfg.fixed_mtime,
+        verifier,
         log: Mutex::new(log),
         counters: Mutex::new(HashMap::new()),
     });
@@ -186,6 +208,7 @@ struct Shared {
     port: u16,
     latency_ms: u64,
     fixed_mtime: Option<u64>,
+    verifier: verify::Verifier,
     log: Mutex<File>,
     /// Requests seen per (site, path), for scripts.
     counters: Mutex<HashMap<(Ipv4Addr, String), usize>>,
@@ -656,6 +679,8 @@ struct LogLine<'a> {
     arrived: String,
     finished: String,
     headers: &'a BTreeMap<String, String>,
+    /// The web's own check of the request's signature.
+    signature: verify::Check,
 }
 
 fn rfc3339(t: DateTime<Utc>) -> String {
@@ -683,6 +708,7 @@ fn write_log(
         arrived: rfc3339(arrived),
         finished: rfc3339(finished),
         headers: &req.headers,
+        signature: shared.verifier.check(&req.headers),
     };
     let mut text = match serde_json::to_string(&line) {
         Ok(t) => t,

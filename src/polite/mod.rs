@@ -262,6 +262,8 @@ struct Slot {
 /// The politeness module for one stage run.
 pub struct Polite {
     agent: ureq::Agent,
+    /// Signs every request (Web Bot Auth): none leaves unsigned.
+    signer: sign::Signer,
     now: DateTime<Utc>,
     stage: String,
     data: Data,
@@ -325,6 +327,7 @@ impl Polite {
         never: NeverFetch,
         permissions: &[Permission],
         network: address::Network,
+        signer: sign::Signer,
     ) -> Result<Polite> {
         let config = ureq::Agent::config_builder()
             .user_agent(USER_AGENT)
@@ -360,6 +363,7 @@ impl Polite {
             .with_context(|| format!("opening {}", journal_path.display()))?;
         let p = Polite {
             agent,
+            signer,
             now,
             stage: stage.to_string(),
             data: data.clone(),
@@ -1464,11 +1468,21 @@ impl Polite {
         cap: u64,
         cut: bool,
     ) -> Raw {
+        // Every request is signed here, the one place requests are sent.
+        let signed = self.signer.sign(&sign::authority(url));
+        let signature = [
+            ("Signature-Agent", signed.signature_agent.as_str()),
+            ("Signature-Input", signed.signature_input.as_str()),
+            ("Signature", signed.signature.as_str()),
+        ];
         let resp = match method {
             Method::Get => {
                 let mut r = self.agent.get(url.as_str());
                 for (k, v) in headers {
                     r = r.header(*k, v);
+                }
+                for (k, v) in signature {
+                    r = r.header(k, v);
                 }
                 r.call()
             }
@@ -1476,6 +1490,9 @@ impl Polite {
                 let mut r = self.agent.head(url.as_str());
                 for (k, v) in headers {
                     r = r.header(*k, v);
+                }
+                for (k, v) in signature {
+                    r = r.header(k, v);
                 }
                 r.call()
             }

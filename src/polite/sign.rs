@@ -170,8 +170,17 @@ impl Key {
         let mut seed = [0u8; 32];
         getrandom::fill(&mut seed).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
         let key = Key::from_seed(&seed);
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Some(dir) = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty() && !d.exists())
+        {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            // A folder made for the key is its owner's alone too.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+            }
         }
         let mut open = std::fs::OpenOptions::new();
         open.write(true).create_new(true);

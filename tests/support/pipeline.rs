@@ -12,6 +12,30 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The key this test process signs its requests with: made once, outside the repository
+/// (in the system's temporary directory) and readable by its owner only, as a production
+/// key must be. Every stage a test runs gets it through `HUDUKU_SIGNING_KEY`.
+pub fn signing_key() -> &'static Path {
+    static KEY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    KEY.get_or_init(|| {
+        let dir = std::env::temp_dir().join("huduku-test-keys");
+        let path = dir.join(format!("{}.jwk", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let key = huduku::polite::sign::Key::generate(&path).unwrap();
+        std::fs::write(
+            dir.join(format!("{}.jwks", std::process::id())),
+            format!("{{\"keys\":[{}]}}", key.public_jwk()),
+        )
+        .unwrap();
+        path
+    })
+}
+
+/// The public JWK Set of [`signing_key`]: the keys the loopback web verifies against.
+pub fn signing_jwks() -> PathBuf {
+    signing_key().with_extension("jwks")
+}
+
 /// The allowance every test pipeline carries: the loopback web's 127.0.0.x publishers.
 pub const LOOPBACK_ALLOWED: &str =
     "range,note\n127.0.0.0/8,the loopback publisher web of the tests\n";
@@ -104,7 +128,8 @@ impl Workdir {
         };
         let mut c = Command::new(exe);
         c.env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default());
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env(huduku::polite::sign::KEY_ENV, signing_key());
         c.arg("--now")
             .arg(now)
             .arg("--data")

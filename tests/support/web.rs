@@ -22,6 +22,9 @@ pub struct Web {
     pub sites: PathBuf,
     /// The web's stderr.
     pub stderr: PathBuf,
+    /// Whether every request must have arrived signed by HudukuBot (checked when the web
+    /// stops): true, unless a test of the web itself sends requests of its own.
+    pub only_hudukubot: bool,
     child: Child,
 }
 
@@ -43,6 +46,8 @@ pub struct LoggedRequest {
     pub finished: DateTime<Utc>,
     /// Every request header, name lower-cased.
     pub headers: BTreeMap<String, String>,
+    /// The web's own check of the request's signature.
+    pub signature: huduku::loopback::verify::Check,
 }
 
 impl LoggedRequest {
@@ -82,6 +87,23 @@ impl Web {
         Self::start_with(fixture_dir, work_dir, &[])
     }
 
+    /// A web the test itself sends requests to (a test of the web): not every request
+    /// comes signed from HudukuBot.
+    pub fn start_for_its_own_tests(fixture_dir: &Path, work_dir: &Path) -> Web {
+        Self::start_with_for_its_own_tests(fixture_dir, work_dir, &[])
+    }
+
+    /// [`Web::start_with`] for a test of the web itself.
+    pub fn start_with_for_its_own_tests(
+        fixture_dir: &Path,
+        work_dir: &Path,
+        extra: &[&str],
+    ) -> Web {
+        let mut web = Self::start_with(fixture_dir, work_dir, extra);
+        web.only_hudukubot = false;
+        web
+    }
+
     /// Like [`Web::start`], with extra command-line arguments (e.g. `["--latency-ms", "5"]`).
     pub fn start_with(fixture_dir: &Path, work_dir: &Path, extra_args: &[&str]) -> Web {
         std::fs::create_dir_all(work_dir).unwrap();
@@ -103,6 +125,8 @@ impl Web {
             .arg(&log)
             .arg("--ready")
             .arg(&ready)
+            .arg("--keys")
+            .arg(super::pipeline::signing_jwks())
             .args(extra_args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -114,6 +138,7 @@ impl Web {
             log,
             sites,
             stderr,
+            only_hudukubot: true,
             child,
         };
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -179,9 +204,14 @@ impl Web {
 }
 
 impl Drop for Web {
+    /// Stops the web and, for a web only HudukuBot asked, checks that every request in its
+    /// log arrived signed and verified: every web log of the suite is walked this way.
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if self.only_hudukubot && !std::thread::panicking() {
+            assert_signed(&self.requests());
+        }
     }
 }
 
@@ -215,6 +245,46 @@ pub fn assert_only_user_agent(reqs: &[LoggedRequest], ua: &str) {
         bad.is_empty(),
         "requests without User-Agent {ua:?}:\n{}",
         show(&bad)
+    );
+}
+
+/// Every request arrived signed under Web Bot Auth and verified by the web with the test's
+/// key: `keyid` that key's thumbprint, `Signature-Agent` naming HudukuBot's key directory,
+/// a lifetime of at most five minutes (unexpired on the web's clock, where the test gave it
+/// one), and a nonce the web had never seen.
+pub fn assert_signed(reqs: &[LoggedRequest]) {
+    let keyid = {
+        let text = std::fs::read_to_string(super::pipeline::signing_jwks()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["keys"][0]["kid"].as_str().unwrap().to_string()
+    };
+    let mut bad = Vec::new();
+    for r in reqs {
+        let s = &r.signature;
+        let fault = if s.verdict != "verified" {
+            Some(format!("{} ({})", s.verdict, s.why))
+        } else if s.keyid.as_deref() != Some(keyid.as_str()) {
+            Some(format!("keyid {:?}", s.keyid))
+        } else if s.agent.as_deref()
+            != Some("https://huduku.org/.well-known/http-message-signatures-directory")
+        {
+            Some(format!("Signature-Agent {:?}", s.agent))
+        } else if s.nonce_seen_before || s.nonce.is_none() {
+            Some(format!("nonce {:?} seen before", s.nonce))
+        } else {
+            match (s.created, s.expires) {
+                (Some(c), Some(e)) if e > c && e - c <= 300 => None,
+                other => Some(format!("created, expires {other:?}")),
+            }
+        };
+        if let Some(f) = fault {
+            bad.push(format!("{} {} {}: {f}", r.method, r.site, r.path));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "requests not signed as HudukuBot signs:\n{}",
+        bad.join("\n")
     );
 }
 

@@ -167,7 +167,10 @@ demo: build
 	@echo "requests: $(DEMO)/requests.jsonl"
 	@echo "page: $(DEMO)/site/index.html"
 
+# The open-data tests check site/data with the real Frictionless validator, from a venv the
+# script makes once (target/venv-frictionless; python3 and PyPI the first time).
 test:
+	scripts/frictionless-venv.sh
 	$(CARGO) test --release --quiet -- --test-threads=8
 
 # The classifier scored on the labelled headlines in tests/eval (the category hidden):

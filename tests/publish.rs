@@ -442,7 +442,7 @@ fn readme_describes_every_column_and_the_licence_line() {
     let w = fixture("publish_readme", &ordinary());
     w.stage("publish", NOW);
     let readme = w.read("site/data/README.txt");
-    for (name, _) in huduku::publish::export::COLUMNS {
+    for huduku::publish::export::Column { name, .. } in huduku::publish::export::COLUMNS {
         assert!(
             readme.contains(&format!("\n{name}\n    ")),
             "README describes {name}:\n{readme}"
@@ -1074,8 +1074,8 @@ fn publish_holds_one_day_in_memory_not_every_kept_day() {
     let csvs = std::fs::read_dir(w.data.join("site/data")).unwrap().count();
     assert_eq!(
         csvs,
-        2 * days + 2,
-        "CSV and JSON lines per day, README, SHA256SUMS"
+        2 * days + 5,
+        "CSV and JSON lines per day, README, index, schema, datapackage.json, SHA256SUMS"
     );
     for (path, bytes) in site_files(&w) {
         if path.extension().is_some_and(|e| e == "html") {

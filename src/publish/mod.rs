@@ -210,7 +210,7 @@ pub fn run(args: &Args) -> Result<Report> {
     pages.extend(pages::render(&dir, &site)?);
     let mut exported_days = archived.clone();
     exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
-    let exported = export::finish(&dir, &exported_days, sums, licence)?;
+    let exported = export::finish(&dir, &exported_days, sums, licence, &base)?;
     let mut written: BTreeSet<PathBuf> = pages.iter().map(PathBuf::from).collect();
     written.extend(exported.iter().map(PathBuf::from));
     let pruned = prune(&dir, &dir, &written)?;
@@ -228,7 +228,8 @@ pub fn run(args: &Args) -> Result<Report> {
 
 /// The version of what publish writes for a day (`published.jsonl`, the open data): a
 /// change to those bytes bumps it, so that older days' files are remade too.
-pub const EXPORT_FORMAT: u32 = 2;
+/// 3: a topic outside the taxonomy is `other` in the open data, as on the pages.
+pub const EXPORT_FORMAT: u32 = 3;
 
 /// What a day's public list and open data were made with (`DAY/published-made.json`):
 /// the digest of the removals in force, how many headlines, and the open data's SHA-256.

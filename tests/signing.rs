@@ -233,3 +233,145 @@ fn signing_key_makes_shows_and_publishes_a_key_never_its_private_half() {
     assert!(!String::from_utf8_lossy(&jwks.stdout).contains(d));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `_headers` block publish wrote for the key directory: header name → value.
+fn served_headers(site: &std::path::Path) -> std::collections::BTreeMap<String, String> {
+    let text = std::fs::read_to_string(site.join("_headers")).unwrap();
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    assert_eq!(
+        lines.next(),
+        Some("/.well-known/http-message-signatures-directory")
+    );
+    lines
+        .map(|l| {
+            let (k, v) = l.trim().split_once(": ").unwrap();
+            (k.to_ascii_lowercase(), v.to_string())
+        })
+        .collect()
+}
+
+/// The key directory is published with the response signature the drafts ask for, and it
+/// verifies: checked here with `sfv` and `ed25519-dalek` directly, not publish's code.
+#[test]
+fn the_key_directory_is_published_signed_and_verifies() {
+    use base64::Engine;
+    use sfv::{BareItem, Dictionary, FieldType, List, ListEntry, Parser};
+    use sha2::Digest;
+    let w = Workdir::new("signed_directory");
+    std::fs::write(
+        &w.sources,
+        "outlet,lang,kind,section,url,selector,status\nOne,en,feed,top,http://127.0.0.21:9/rss.xml,,test\n",
+    )
+    .unwrap();
+    w.stage("publish", NOW);
+    let site = w.data.join("site");
+    let body = std::fs::read(site.join(".well-known/http-message-signatures-directory")).unwrap();
+    let set: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let test_key = huduku::polite::sign::Key::load(signing_key()).unwrap();
+    assert_eq!(
+        set["keys"][0]["kid"].as_str(),
+        Some(test_key.keyid.as_str())
+    );
+    assert_eq!(set["keys"].as_array().unwrap().len(), 1);
+    assert!(set["keys"][0].get("d").is_none(), "never the private half");
+    let h = served_headers(&site);
+    assert_eq!(
+        h["content-type"],
+        "application/http-message-signatures-directory+json"
+    );
+    let digest = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(&body));
+    assert_eq!(h["content-digest"], format!("sha-256=:{digest}:"));
+    let inputs: Dictionary = Parser::new(&h["signature-input"]).parse().unwrap();
+    let sigs: Dictionary = Parser::new(&h["signature"]).parse().unwrap();
+    let (label, ListEntry::InnerList(params)) = inputs.iter().next().unwrap() else {
+        panic!("no inner list")
+    };
+    assert!(
+        matches!(params.params.get("tag"), Some(BareItem::String(t)) if t.as_str() == "http-message-signatures-directory")
+    );
+    let created = match params.params.get("created") {
+        Some(BareItem::Integer(i)) => i64::from(*i),
+        _ => panic!("no created"),
+    };
+    let expires = match params.params.get("expires") {
+        Some(BareItem::Integer(i)) => i64::from(*i),
+        _ => panic!("no expires"),
+    };
+    // Renewed with the day: made at the start of NOW's UTC day, good past the next renewal.
+    assert_eq!(created, secs("2026-11-30T00:00:00Z"));
+    assert!(expires > secs(NOW) + 86400);
+    let covered: Vec<String> = params
+        .items
+        .iter()
+        .map(|i| {
+            List::from_iter([ListEntry::Item(i.clone())])
+                .serialize()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(covered, ["\"@authority\";req", "\"content-digest\""]);
+    let signature_params = List::from_iter([ListEntry::InnerList(params.clone())])
+        .serialize()
+        .unwrap();
+    let base = format!(
+        "\"@authority\";req: huduku.org\n\"content-digest\": {}\n\"@signature-params\": {signature_params}",
+        h["content-digest"]
+    );
+    let Some(ListEntry::Item(sfv::Item {
+        bare_item: BareItem::ByteSequence(sig),
+        ..
+    })) = sigs.get(label)
+    else {
+        panic!("no signature {label:?}")
+    };
+    let public = ed25519_dalek::VerifyingKey::from_bytes(&test_key.public()).unwrap();
+    let sig = ed25519_dalek::Signature::from_slice(sig).unwrap();
+    public
+        .verify_strict(base.as_bytes(), &sig)
+        .expect("the directory's signature verifies");
+    // The same, for nginx, beside the site (never served).
+    let nginx =
+        std::fs::read_to_string(w.data.join("server/nginx-signatures-directory.conf")).unwrap();
+    assert!(nginx.contains("location = /.well-known/http-message-signatures-directory"));
+    assert!(nginx.contains(&format!(
+        "add_header Signature '{}' always;",
+        h["signature"]
+    )));
+    // A publish without the key keeps the directory it published; with a second key, both
+    // are listed (the one in use first) and each signs.
+    let mut c = w.command("publish", NOW);
+    c.env_remove(huduku::polite::sign::KEY_ENV);
+    assert!(c.output().unwrap().status.success());
+    assert_eq!(
+        std::fs::read(site.join(".well-known/http-message-signatures-directory")).unwrap(),
+        body
+    );
+    let next = std::env::temp_dir()
+        .join("huduku-test-keys")
+        .join(format!("{}-next.jwk", std::process::id()));
+    let _ = std::fs::remove_file(&next);
+    let next_key = huduku::polite::sign::Key::generate(&next).unwrap();
+    let mut c = w.command("publish", NOW);
+    c.env("HUDUKU_ALSO_SIGNING_KEY", &next);
+    let out = c.output().unwrap();
+    assert!(out.status.success(), "{}", describe(&c, &out));
+    let set: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(site.join(".well-known/http-message-signatures-directory")).unwrap(),
+    )
+    .unwrap();
+    let kids: Vec<&str> = set["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kid"].as_str().unwrap())
+        .collect();
+    assert_eq!(kids, [test_key.keyid.as_str(), next_key.keyid.as_str()]);
+    let inputs: Dictionary = Parser::new(&served_headers(&site)["signature-input"])
+        .parse()
+        .unwrap();
+    assert_eq!(inputs.len(), 2, "each key signs the directory");
+    let _ = std::fs::remove_file(&next);
+    // The publishers page names the keys in use.
+    let page = std::fs::read_to_string(site.join("en/publishers.html")).unwrap();
+    assert!(page.contains(&test_key.keyid) && page.contains(&next_key.keyid));
+}

@@ -19,6 +19,7 @@
 pub mod export;
 pub mod fetching;
 pub mod i18n;
+pub mod keydir;
 pub mod outlets;
 pub mod pages;
 pub mod removals;
@@ -62,6 +63,11 @@ pub struct Args {
     /// links, `hreflang`, the feeds and the sitemap name pages by it.
     #[arg(long, env = "HUDUKU_BASE_URL", default_value = DEFAULT_BASE)]
     pub base_url: String,
+    /// Another key to publish in the key directory beside the one requests are signed
+    /// with (`--signing-key`): the next key, or the last, during a changeover (see
+    /// docs/signing.md).
+    #[arg(long, value_name = "FILE", env = "HUDUKU_ALSO_SIGNING_KEY")]
+    pub also_key: Option<PathBuf>,
     /// Write everything under this folder (DIR/DAY/published.jsonl, DIR/site/, ...) instead
     /// of the data directory, which is only read: a replay (`make replay`). An hour's
     /// classified headlines are read from DIR when the replay made them there, else from the
@@ -112,6 +118,17 @@ pub fn run(args: &Args) -> Result<Report> {
     }
     let base = base_url(&args.base_url)?;
     let data = args.common.data();
+    let mut keys = Vec::new();
+    for k in args.common.signing_key.iter().chain(args.also_key.iter()) {
+        keys.push(crate::polite::sign::Key::load(k)?);
+    }
+    // Without a key (a replay, a publish by hand), the key directory already published
+    // stays as it is, and the pages name its keys.
+    let keyids: Vec<String> = if keys.is_empty() {
+        keydir::published_keyids(&data.site_dir())
+    } else {
+        keys.iter().map(|k| k.keyid.clone()).collect()
+    };
     // What publish writes goes to `out`: the data directory, or a replay's own folder.
     let (_lock, out) = match &args.out {
         Some(dir) => {
@@ -189,6 +206,7 @@ pub fn run(args: &Args) -> Result<Report> {
             base: &base,
             removed: removals.counts(),
             window: args.days,
+            keyids: &keyids,
         };
         let prev = i.checked_sub(1).map(|j| days[j].as_str());
         let next = days.get(i + 1).map(String::as_str);
@@ -205,11 +223,24 @@ pub fn run(args: &Args) -> Result<Report> {
         base: &base,
         removed: removals.counts(),
         window: args.days,
+        keyids: &keyids,
     };
     pages.extend(site::render_rest(&dir, &site, &lists)?);
     pages.extend(pages::render(&dir, &site)?);
     let mut exported_days = archived.clone();
     exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
+    // The key directory: from the keys given, else the one already published stays.
+    if keys.is_empty() {
+        pages.extend(keydir::keep(&data.site_dir(), &dir)?);
+    } else {
+        pages.extend(keydir::write(
+            &dir,
+            &out.root.join("server"),
+            &keys,
+            &base,
+            now,
+        )?);
+    }
     let exported = export::finish(&dir, &exported_days, sums, licence, &base)?;
     let mut written: BTreeSet<PathBuf> = pages.iter().map(PathBuf::from).collect();
     written.extend(exported.iter().map(PathBuf::from));

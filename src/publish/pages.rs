@@ -13,6 +13,7 @@ use super::fetching::{
 };
 use super::i18n::Lang;
 use super::site::{Ctx, Out, Site, ctx, layout, style};
+use crate::polite::sign;
 
 /// The pages, each as (file name under `LANG/`, the section it belongs to).
 pub const PAGES: [&str; 3] = ["publishers.html", "takedowns.html", "privacy.html"];
@@ -30,6 +31,9 @@ struct Links {
     privacy: String,
     data: String,
     english: String,
+    /// The key directory on this site, and its absolute address (what `Signature-Agent` names).
+    keys: String,
+    directory: String,
 }
 
 impl Links {
@@ -42,6 +46,12 @@ impl Links {
             privacy: cx.href(&cx.page("privacy.html")),
             data: cx.href("data/README.txt"),
             english: cx.href(&format!("en/{name}")),
+            keys: cx.href(super::keydir::FILE),
+            directory: format!(
+                "{}{}",
+                sign::agent_origin(&cx.site.rules.user_agent).unwrap_or_default(),
+                sign::DIRECTORY_PATH
+            ),
         }
     }
 }
@@ -109,7 +119,13 @@ fn publishers_en(site: &Site, l: &Links) -> Markup {
         h2 id="verify" { "Recognising HudukuBot" }
         p { "Every request HudukuBot makes carries this user agent, and no other:" }
         p { code { (r.user_agent) } }
-        p { "HudukuBot does not yet sign its requests, so a user agent alone cannot prove a request is Huduku’s: anyone can copy it. A request under this name is not HudukuBot’s if it asks for anything listed below as never asked, asks a site twice at once, or comes after the site refused. Tell us at " code { (CONTACT) } "." }
+        p { "A user agent can be copied by anyone, so every request HudukuBot sends is also signed (Web Bot Auth: an HTTP Message Signature, RFC 9421, with an Ed25519 key). A request is HudukuBot’s only if:" }
+        ul {
+            li { "its " code { "Signature-Input" } " is tagged " code { "web-bot-auth" } ", covers " code { "@authority" } " (your host) and the " code { "Signature-Agent" } " header, which names " code { (l.directory) } ";" }
+            li { "its " code { "Signature" } " verifies with a key of " a href=(l.keys) { "that key directory" } " (its " code { "keyid" } " is the key’s JWK thumbprint" @if !site.keyids.is_empty() { ": now " @for (i, k) in site.keyids.iter().enumerate() { @if i > 0 { ", " } code { (k) } } } ");" }
+            li { "and it has not expired: a signature is good for " (en_duration(chrono::Duration::seconds(sign::LIFETIME))) " from its " code { "created" } " time, and each carries a nonce of its own." }
+        }
+        p { "Verifiers such as Cloudflare’s verified bots and AWS WAF Bot Control check this for you. A request under HudukuBot’s name that fails it, asks for anything listed below as never asked, asks a site twice at once, or comes after the site refused, is not HudukuBot’s. Tell us at " code { (CONTACT) } "." }
         h2 id="asks" { "What HudukuBot asks for, and how often" }
         ul {
             li { "robots.txt, about once a day, before anything else." }
@@ -150,7 +166,13 @@ fn publishers_kn(site: &Site, l: &Links) -> Markup {
         h2 id="verify" { "HudukuBot ಅನ್ನು ಗುರುತಿಸುವುದು" }
         p { "HudukuBot ಕಳಿಸುವ ಪ್ರತಿ ಕೋರಿಕೆಯಲ್ಲೂ ಈ ಬಳಕೆದಾರ-ಏಜೆಂಟ್ (user agent) ಇರುತ್ತದೆ, ಬೇರೆ ಯಾವುದೂ ಅಲ್ಲ:" }
         p { code lang="en" { (r.user_agent) } }
-        p { "HudukuBot ಇನ್ನೂ ತನ್ನ ಕೋರಿಕೆಗಳಿಗೆ ಸಹಿ ಹಾಕುವುದಿಲ್ಲ; ಆದ್ದರಿಂದ ಬಳಕೆದಾರ-ಏಜೆಂಟ್ ಒಂದರಿಂದಲೇ ಕೋರಿಕೆ ಹುಡುಕುವಿನದು ಎಂದು ಸಾಬೀತಾಗದು: ಯಾರಾದರೂ ಅದನ್ನು ನಕಲು ಮಾಡಬಹುದು. ಈ ಹೆಸರಿನ ಕೋರಿಕೆ ಕೆಳಗೆ \"ಎಂದೂ ಇಲ್ಲ\" ಎಂದಿರುವುದನ್ನು ಕೇಳಿದರೆ, ಒಂದು ತಾಣದಿಂದ ಒಮ್ಮೆಗೆ ಎರಡನ್ನು ಕೇಳಿದರೆ, ಅಥವಾ ತಾಣ ನಿರಾಕರಿಸಿದ ಮೇಲೂ ಬಂದರೆ, ಅದು HudukuBot ಅಲ್ಲ. " code { (CONTACT) } " ಗೆ ತಿಳಿಸಿ." }
+        p { "ಬಳಕೆದಾರ-ಏಜೆಂಟ್ ಅನ್ನು ಯಾರು ಬೇಕಾದರೂ ನಕಲು ಮಾಡಬಹುದು; ಆದ್ದರಿಂದ HudukuBot ಕಳಿಸುವ ಪ್ರತಿ ಕೋರಿಕೆಗೂ ಸಹಿ ಇರುತ್ತದೆ (Web Bot Auth: RFC 9421 ರ HTTP ಸಂದೇಶ ಸಹಿ, Ed25519 ಕೀಲಿಯೊಂದಿಗೆ). ಕೋರಿಕೆ HudukuBot ನದು ಆಗುವುದು ಇವೆಲ್ಲ ಇದ್ದಾಗ ಮಾತ್ರ:" }
+        ul {
+            li { "ಅದರ " code { "Signature-Input" } " ಗೆ " code { "web-bot-auth" } " ಎಂಬ ಗುರುತು ಇದ್ದು, ಅದು " code { "@authority" } " (ನಿಮ್ಮ ಹೋಸ್ಟ್) ಮತ್ತು " code { (l.directory) } " ಅನ್ನು ಹೆಸರಿಸುವ " code { "Signature-Agent" } " ಶೀರ್ಷಿಕೆಯನ್ನು ಒಳಗೊಂಡಿದ್ದರೆ;" }
+            li { "ಅದರ " code { "Signature" } " " a href=(l.keys) { "ಆ ಕೀಲಿ ಪಟ್ಟಿ" } "ಯ ಒಂದು ಕೀಲಿಯಿಂದ ಸರಿಹೊಂದಿದರೆ (ಅದರ " code { "keyid" } " ಕೀಲಿಯ JWK thumbprint" @if !site.keyids.is_empty() { "; ಈಗ " @for (i, k) in site.keyids.iter().enumerate() { @if i > 0 { ", " } code { (k) } } } ");" }
+            li { "ಮತ್ತು ಅದರ ಅವಧಿ ಮುಗಿದಿಲ್ಲದಿದ್ದರೆ: ಸಹಿ ಅದರ " code { "created" } " ಸಮಯದಿಂದ " (kn_duration(chrono::Duration::seconds(sign::LIFETIME))) " ಮಾತ್ರ ಸಿಂಧು; ಪ್ರತಿಯೊಂದಕ್ಕೂ ತನ್ನದೇ nonce ಇರುತ್ತದೆ." }
+        }
+        p { "Cloudflare ನ verified bots, AWS WAF Bot Control ಮುಂತಾದವು ಇದನ್ನು ನಿಮಗಾಗಿ ಪರಿಶೀಲಿಸುತ್ತವೆ. HudukuBot ಹೆಸರಿನ ಕೋರಿಕೆ ಇದರಲ್ಲಿ ಸೋತರೆ, ಕೆಳಗೆ \"ಎಂದೂ ಇಲ್ಲ\" ಎಂದಿರುವುದನ್ನು ಕೇಳಿದರೆ, ಒಂದು ತಾಣದಿಂದ ಒಮ್ಮೆಗೆ ಎರಡನ್ನು ಕೇಳಿದರೆ, ಅಥವಾ ತಾಣ ನಿರಾಕರಿಸಿದ ಮೇಲೂ ಬಂದರೆ, ಅದು HudukuBot ಅಲ್ಲ. " code { (CONTACT) } " ಗೆ ತಿಳಿಸಿ." }
         h2 id="asks" { "HudukuBot ಏನನ್ನು, ಎಷ್ಟು ಬಾರಿ ಕೇಳುತ್ತದೆ" }
         ul {
             li { "robots.txt, ಸುಮಾರು ದಿನಕ್ಕೊಮ್ಮೆ, ಎಲ್ಲಕ್ಕಿಂತ ಮೊದಲು." }

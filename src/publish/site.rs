@@ -113,6 +113,8 @@ pub struct Site<'a> {
     pub removed: Removed,
     /// How many days the pages keep (`--days`).
     pub window: i64,
+    /// The ids (thumbprints) of the keys the key directory publishes, the one in use first.
+    pub keyids: &'a [String],
 }
 
 /// How many headlines the removals in force take off the pages, by kind.

@@ -22,6 +22,7 @@ pub mod outlets;
 pub mod removals;
 pub mod rows;
 pub mod site;
+pub mod videos;
 
 use anyhow::Result;
 use std::cmp::Ordering;
@@ -203,6 +204,7 @@ pub fn run(args: &Args) -> Result<Report> {
         removed: removals.counts(),
     };
     pages.extend(site::render_rest(&dir, &site, &lists)?);
+    pages.extend(videos::render(&dir, &site, &data, now)?);
     let mut exported_days = archived.clone();
     exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
     let exported = export::finish(&dir, &exported_days, sums, licence)?;

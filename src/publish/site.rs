@@ -393,6 +393,7 @@ pub(super) fn layout_h1(
         ("days/index.html", t.archive),
         ("topics/index.html", t.topics),
         ("outlets/index.html", t.outlets),
+        ("videos.html", t.videos),
         ("fetching.html", t.fetching),
     ];
     html! {

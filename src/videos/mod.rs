@@ -283,7 +283,7 @@ pub fn run(args: &Args) -> Result<Report> {
                     .collect();
                 let detail = if bad > 0 {
                     format!(
-                        "{} videos; {bad} items not listed (not public, or a bad id or time)",
+                        "{} videos; {bad} more not listed (not public, or a bad id or time)",
                         fresh.len()
                     )
                 } else {
@@ -350,7 +350,7 @@ pub fn run(args: &Args) -> Result<Report> {
     );
     if unusable > 0 {
         summary.push_str(&format!(
-            ", {unusable} items not listed (not public, or a bad id or time)"
+            ", {unusable} answered items not listed (not public, or a bad id or time)"
         ));
     }
     summary.push_str(&format!(

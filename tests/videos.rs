@@ -782,12 +782,16 @@ fn the_video_pages_link_plainly_to_youtube_and_carry_its_terms() {
             .filter(|h| h.contains("youtube.com/watch"))
             .collect();
         assert_eq!(to_youtube.len(), 5, "{lang}");
+        // Following one tells YouTube nothing of the page it came from.
+        for a in doc.select(&sel("a[href*=\"youtube.com/watch\"]")) {
+            assert_eq!(a.value().attr("rel"), Some("noreferrer"), "{lang}");
+        }
         assert!(to_youtube.contains(&"https://www.youtube.com/watch?v=knVideo0001"));
         assert!(!page.contains("ytimg") && !page.contains("/embed/"));
         // The title escaped, in a bdi, with its language.
         assert!(
-            page.contains(r#"<a class="h" href="https://www.youtube.com/watch?v=knVideo0001" lang="kn"><bdi>ಮೊದಲ &lt;b&gt;ವಿಡಿಯೊ&lt;/b&gt; &amp; &quot;ಉಲ್ಲೇಖ&quot;</bdi></a>"#)
-                || page.contains(r#"<a class="h" href="https://www.youtube.com/watch?v=knVideo0001" lang="kn"><bdi>ಮೊದಲ &lt;b&gt;ವಿಡಿಯೊ&lt;/b&gt; &amp; "ಉಲ್ಲೇಖ"</bdi></a>"#),
+            page.contains(r#"<a class="h" href="https://www.youtube.com/watch?v=knVideo0001" rel="noreferrer" lang="kn"><bdi>ಮೊದಲ &lt;b&gt;ವಿಡಿಯೊ&lt;/b&gt; &amp; &quot;ಉಲ್ಲೇಖ&quot;</bdi></a>"#)
+                || page.contains(r#"<a class="h" href="https://www.youtube.com/watch?v=knVideo0001" rel="noreferrer" lang="kn"><bdi>ಮೊದಲ &lt;b&gt;ವಿಡಿಯೊ&lt;/b&gt; &amp; "ಉಲ್ಲೇಖ"</bdi></a>"#),
             "{page}"
         );
         assert!(page.contains("<bdi lang=\"kn\">ಪರೀಕ್ಷಾ ವಾಹಿನಿ</bdi>"));
@@ -816,6 +820,14 @@ fn the_video_pages_link_plainly_to_youtube_and_carry_its_terms() {
         f.w.read("site/en/fetching.html")
             .contains("href=\"../en/videos.html\">Videos</a>")
     );
+    // A takedown reaches a video too.
+    f.w.append(
+        "takedowns.csv",
+        "https://www.youtube.com/watch?v=enVideo0002,2026-11-30,asked by the creator",
+    );
+    f.publish(T0);
+    assert!(!f.page("en").contains("Second English video"));
+    assert!(f.page("en").contains("First English video"));
 }
 
 #[test]

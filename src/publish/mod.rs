@@ -204,7 +204,7 @@ pub fn run(args: &Args) -> Result<Report> {
         removed: removals.counts(),
     };
     pages.extend(site::render_rest(&dir, &site, &lists)?);
-    pages.extend(videos::render(&dir, &site, &data, now)?);
+    pages.extend(videos::render(&dir, &site, &data, &pipeline, now)?);
     let mut exported_days = archived.clone();
     exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
     let exported = export::finish(&dir, &exported_days, sums, licence)?;

@@ -2,13 +2,15 @@
 //! in `pipeline/channels.csv`, as `fetch-videos` keeps them (`DATA/videos.jsonl`).
 //!
 //! Each title is a plain link to the video's page on YouTube (`https://www.youtube.com/watch?v=ID`,
-//! the id checked to be one), escaped and in a `<bdi>` like a headline, with the channel's
+//! the id checked to be one; `rel="noreferrer"`, so following it tells YouTube nothing of
+//! the page it came from), escaped and in a `<bdi>` like a headline, with the channel's
 //! name and the published time in the site's zone. No player, no embed, no iframe, no
 //! thumbnail, nothing the reader's browser would fetch from YouTube: it asks YouTube for
 //! nothing until the reader follows a link. The page says the list comes through the YouTube
 //! API Services and links YouTube's Terms of Service and Google's Privacy Policy, as
 //! YouTube's API policies ask. A video Huduku had from the API [`kept::DELETE_AFTER`] ago or
-//! more is never shown (nor one fetched after `--now`, so a replay shows what was known).
+//! more is never shown (nor one fetched after `--now`, so a replay shows what was known), nor
+//! one whose link `pipeline/takedowns.csv` lists.
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
@@ -29,11 +31,23 @@ pub const YOUTUBE_TERMS: &str = "https://www.youtube.com/t/terms";
 pub const GOOGLE_PRIVACY: &str = "https://policies.google.com/privacy";
 
 /// The videos that may be shown at `now`, newest first (at most [`VIDEOS_MAX`]), and how
-/// many there are.
-pub fn shown(data: &crate::store::Data, now: DateTime<Utc>) -> Result<(Vec<Video>, usize)> {
+/// many there are. A video whose link is in `pipeline/takedowns.csv` is not among them.
+pub fn shown(
+    data: &crate::store::Data,
+    pipeline: &crate::lists::Pipeline,
+    now: DateTime<Utc>,
+) -> Result<(Vec<Video>, usize)> {
+    let taken_down: std::collections::BTreeSet<String> = crate::lists::load_takedowns(pipeline)?
+        .into_iter()
+        .map(|t| t.link)
+        .collect();
+    let taken = |v: &Video| {
+        url::Url::parse(&v.link())
+            .is_ok_and(|u| taken_down.contains(&crate::records::canonical_link(&u)))
+    };
     let mut list: Vec<Video> = kept::load_videos(data)?
         .into_iter()
-        .filter(|v| kept::shown(v, now) && is_video_id(&v.id))
+        .filter(|v| kept::shown(v, now) && is_video_id(&v.id) && !taken(v))
         .collect();
     kept::sort(&mut list);
     let total = list.len();
@@ -51,7 +65,7 @@ fn item(site: &Site, lang: Lang, v: &Video) -> Markup {
     let l = lang_of(v);
     html! {
         li {
-            a.h href=(v.link()) lang=[l] { bdi { (v.title) } }
+            a.h href=(v.link()) rel="noreferrer" lang=[l] { bdi { (v.title) } }
             span.meta {
                 bdi lang=[l] { (v.channel_name) }
                 " · "
@@ -67,9 +81,10 @@ pub fn render(
     dir: &Path,
     site: &Site,
     data: &crate::store::Data,
+    pipeline: &crate::lists::Pipeline,
     now: DateTime<Utc>,
 ) -> Result<Vec<String>> {
-    let (list, total) = shown(data, now)?;
+    let (list, total) = shown(data, pipeline, now)?;
     let list = &list;
     let style = style();
     let mut pages = Out {

@@ -478,7 +478,18 @@ fn a_quota_exhausted_at_the_start_stops_every_call_that_utc_day() {
 #[test]
 fn a_quota_exhausted_mid_run_keeps_what_came_and_asks_nothing_more() {
     let f = fix("videos_quota_mid");
-    f.edit(|v| v["quota"] = 3.into());
+    // A third channel after the one the quota runs out on: it must not be asked.
+    f.edit(|v| {
+        v["quota"] = 3.into();
+        v["channels"].as_array_mut().unwrap().push(serde_json::json!({
+            "id": "UCthirdTestChannel000003", "title": "Third", "uploads": "UUthirdTestChannel000003",
+            "videos": [{"id": "thVideo0001", "published": "2026-11-30T01:00:00Z", "title": "Third video"}]
+        }));
+    });
+    f.w.append(
+        "channels.csv",
+        "UCthirdTestChannel000003,Third Test Channel,en",
+    );
     let r = f.run(T0);
     r.expect(4);
     assert!(
@@ -495,6 +506,10 @@ fn a_quota_exhausted_mid_run_keeps_what_came_and_asks_nothing_more() {
     assert_eq!(reqs[3].status, 403);
     assert_eq!(f.ids(), ["knVideo0001", "knVideo0002", "knVideo0003"]);
     assert_eq!(quota(&f, "2026-11-30")["spent"], 4);
+    let calls = f.w.jsonl("2026-11-30/06/videos-calls.jsonl");
+    let third = calls.last().unwrap();
+    assert_eq!(third["channel"], "UCthirdTestChannel000003");
+    assert_eq!(third["outcome"], "skipped");
 }
 
 #[test]

@@ -175,10 +175,27 @@ impl State {
     }
 }
 
-/// Writes the kept videos and the state (atomically each).
+/// Writes the kept videos and the state (atomically each), each only when its bytes change;
+/// a data directory that never listed a channel gets neither file.
 pub fn save(data: &Data, videos: &[Video], state: &State) -> Result<()> {
-    crate::store::write_jsonl(&videos_path(data), videos)?;
-    crate::store::write_json(&state_path(data), state)
+    let mut lines = Vec::new();
+    for v in videos {
+        serde_json::to_writer(&mut lines, v)?;
+        lines.push(b'\n');
+    }
+    let mut json = serde_json::to_vec_pretty(state)?;
+    json.push(b'\n');
+    put(&videos_path(data), &lines, videos.is_empty())?;
+    put(&state_path(data), &json, state.channels.is_empty())
+}
+
+/// Writes `bytes` atomically unless the file holds them already, or is missing and `empty`.
+fn put(path: &std::path::Path, bytes: &[u8], empty: bool) -> Result<()> {
+    match std::fs::read(path) {
+        Ok(old) if old == bytes => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && empty => Ok(()),
+        _ => crate::store::write_atomic(path, bytes),
+    }
 }
 
 /// Why YouTube stopped the day's calls.

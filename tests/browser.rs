@@ -458,6 +458,7 @@ fn pages_are_accessible_and_light_in_the_browser() {
         "en/outlets/index.html",
         "kn/topics/politics.html",
         "kn/fetching.html",
+        "en/videos.html",
     ] {
         let path = site(d).join(page);
         let doc = scraper::Html::parse_document(&dom(&path));

@@ -134,16 +134,6 @@ impl Fix {
         std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
     }
 
-    fn channel(v: &mut Value, id: &str) -> Value {
-        v["channels"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["id"] == id)
-            .unwrap()
-            .clone()
-    }
-
     fn set_channel(v: &mut Value, id: &str, f: impl FnOnce(&mut Value)) {
         let c = v["channels"]
             .as_array_mut()

@@ -2,7 +2,7 @@
 # a lock so two runs never overlap. Targets are files where they can be; each binary writes
 # its files atomically, so a failed stage leaves no half-made target behind.
 #
-#   make hourly            fetch, extract, classify this hour; publish
+#   make hourly            fetch, extract, classify this hour; the videos; publish
 #   make daily             re-check links due at 2 and 16 days; publish
 #   make replay DAY=D      re-run the stages that need no network for day D into a folder of
 #                          its own (REPLAY_OUT) and compare it with the kept files
@@ -13,7 +13,10 @@
 # Variables: NOW (RFC 3339, UTC `Z`; default the clock), DATA (default data),
 # PIPELINE (default pipeline), SOURCES (default $(PIPELINE)/sources.csv), NETWORK (the
 # address ranges allowed although not public; default $(PIPELINE)/network.csv, none),
-# REPLAY_OUT (where a replay writes; default DATA-replays/DAY, beside the data directory).
+# REPLAY_OUT (where a replay writes; default DATA-replays/DAY, beside the data directory),
+# CHANNELS (the YouTube channels of the video pages; default $(PIPELINE)/channels.csv).
+# fetch-videos reads its API key from HUDUKU_YOUTUBE_KEY in the environment (never a file in
+# the repository), and HUDUKU_YOUTUBE_API names another API address (the demo's fake).
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -30,12 +33,14 @@ PIPELINE ?= pipeline
 SOURCES ?= $(if $(wildcard $(DATA)/sources.csv),$(DATA)/sources.csv,$(PIPELINE)/sources.csv)
 # Likewise its own allowed address ranges (the demo's allows its loopback web); else none.
 NETWORK ?= $(if $(wildcard $(DATA)/network.csv),$(DATA)/network.csv,$(PIPELINE)/network.csv)
+# Likewise its own YouTube channel list (the demo's); else the production one.
+CHANNELS ?= $(if $(wildcard $(DATA)/channels.csv),$(DATA)/channels.csv,$(PIPELINE)/channels.csv)
 CARGO ?= cargo
 # The built binaries (`make build`); the runs themselves never need cargo, so cron's bare
 # PATH is enough. Honours CARGO_TARGET_DIR as cargo does.
 CARGO_TARGET_DIR ?= target
 BIN ?= $(CARGO_TARGET_DIR)/release
-STAGES := robots-refresh fetch-feeds extract classify recheck-headers publish
+STAGES := robots-refresh fetch-feeds extract classify recheck-headers publish fetch-videos
 # NOW in UTC, read by the binaries' own parser (the one place times are read), so the hour
 # make names and the hour the binaries write are the same whatever offset NOW was given in.
 override NOW := $(shell $(BIN)/robots-refresh --now '$(NOW)' --print-now 2>/dev/null || echo '$(NOW)')
@@ -54,6 +59,11 @@ REPLAY_OUT ?= $(patsubst %/,%,$(DATA))-replays/$(DAY)
 # request failing at the network level): the run goes on, and ends saying so, non-zero.
 ATTENTION := $(DATA)/.attention
 stage = $(BIN)/$(1) $(COMMON) || { s=$$?; [ $$s -eq 3 ] || { [ $$s -eq 4 ] && touch $(ATTENTION); } || exit $$s; }
+# The video step is a side step: whatever becomes of it, the hour's headlines are published.
+# Exit 3 (a channel failed or was not asked) goes on; 4 (YouTube refused the key or said the
+# quota is spent) and 1 (the step failed: a bad channels.csv, no key) go on too, and the run
+# ends saying a person must act.
+side = $(BIN)/$(1) $(COMMON) || { s=$$?; [ $$s -eq 3 ] || touch $(ATTENTION); }
 
 # Raw bodies and summaries never outlive a run: every hour's .transient/ goes, at the start
 # and at the end of a run, whatever hour NOW names (a killed run's too).
@@ -78,7 +88,7 @@ hourly daily replay:
 	@$(have-bins)
 	@rm -f $(ATTENTION)
 	@flock -n $(LOCK) true || echo "make $@: another run holds $(LOCK); waiting up to 30 minutes" >&2
-	@flock -w 1800 -E 75 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) NETWORK=$(NETWORK) BIN=$(BIN) REPLAY_OUT=$(REPLAY_OUT) $@ \
+	@flock -w 1800 -E 75 $(LOCK) $(MAKE) --no-print-directory HUDUKU_LOCKED=1 NOW=$(NOW) DAY=$(DAY) DATA=$(DATA) PIPELINE=$(PIPELINE) SOURCES=$(SOURCES) NETWORK=$(NETWORK) CHANNELS=$(CHANNELS) BIN=$(BIN) REPLAY_OUT=$(REPLAY_OUT) $@ \
 	  || { s=$$?; if [ $$s -eq 75 ]; then echo "make $@: another run held $(LOCK) for 30 minutes; nothing was done" >&2; else echo "make $@: $(if $(filter replay,$@),the replay differs from the kept files or a stage failed,a stage failed) (exit $$s); see above" >&2; fi; exit 1; }
 	@if [ -f $(ATTENTION) ]; then rm -f $(ATTENTION); echo "make $@: a person must act (see the lines above; 'make status' lists every stop)" >&2; exit 4; fi
 else
@@ -97,7 +107,13 @@ $(CLASSIFIED): $(ROBOTS)
 	$(call stage,extract); \
 	$(call stage,classify)
 
+# The videos are asked hourly, like the headlines, so a new upload is on the page within the
+# hour: each listed channel costs one unit of the API's quota a run (two its first time), and
+# fetch-videos stops before its daily budget (--quota-budget, 2,000 of the project's 10,000
+# units: 83 channels hourly) would be exceeded, so a longer list degrades to fewer refreshes,
+# never to a spent quota.
 hourly: $(CLASSIFIED)
+	$(call side,fetch-videos --channels $(CHANNELS))
 	$(call stage,publish)
 
 daily: $(ROBOTS)
@@ -134,8 +150,10 @@ init:
 	@[ -x $(BIN)/robots-refresh ] || { echo "make: $(BIN)/robots-refresh is missing: run 'make build' first" >&2; exit 1; }
 	$(BIN)/robots-refresh --init --data $(DATA)
 
-# The demo: the loopback publisher web plays three outlets; the daily and hourly targets run
-# against them at a fixed time into data/demo, then the web stops. Its publishers are on
+# The demo: the loopback publisher web plays three outlets, and a fake of the YouTube Data
+# API (127.0.0.30) three channels; the daily and hourly targets run against them at a fixed
+# time into data/demo, then the web stops. The fake API's key is a throwaway one, given in
+# the environment as a real key would be. Its publishers are on
 # 127.0.0.x, so it allows 127.0.0.0/8 on purpose (pipeline/demo/network.csv). Replay it with
 #   make replay DAY=2026-11-30 DATA=data/demo
 DEMO_NOW := 2026-11-30T06:05:00Z
@@ -148,6 +166,7 @@ DEMO_MTIME := 2026-11-29T18:00:00Z
 # once, outside the repository and readable by its owner only; the demo web verifies every
 # request against it.
 DEMO_KEY ?= $(or $(TMPDIR),/tmp)/huduku-demo-$(shell id -u)/signing-key.jwk
+DEMO_YOUTUBE_KEY := demo-throwaway-key-not-a-real-one
 
 demo: build
 	@! (exec 3<>/dev/tcp/127.0.0.21/$(DEMO_PORT)) 2>/dev/null || { echo "make demo: port $(DEMO_PORT) is taken (another demo running?); $(DEMO) left as it was. Try DEMO_PORT=…" >&2; exit 1; }
@@ -161,11 +180,14 @@ demo: build
 	sed "s/{{port}}/$$port/g" pipeline/demo/sources.csv > $(DEMO)/sources.csv; \
 	cp pipeline/demo/network.csv $(DEMO)/network.csv; \
 	export HUDUKU_SIGNING_KEY=$(DEMO_KEY); \
+	cp pipeline/demo/channels.csv $(DEMO)/channels.csv; \
+	export HUDUKU_YOUTUBE_KEY=$(DEMO_YOUTUBE_KEY) HUDUKU_YOUTUBE_API=http://127.0.0.30:$$port/youtube/v3/; \
 	$(MAKE) --no-print-directory daily NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv NETWORK=$(DEMO)/network.csv; \
-	$(MAKE) --no-print-directory hourly NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv NETWORK=$(DEMO)/network.csv
+	$(MAKE) --no-print-directory hourly NOW=$(DEMO_NOW) DATA=$(DEMO) SOURCES=$(DEMO)/sources.csv NETWORK=$(DEMO)/network.csv CHANNELS=$(DEMO)/channels.csv
 	@echo "open data: $(DEMO)/site/data/"
 	@echo "requests: $(DEMO)/requests.jsonl"
 	@echo "page: $(DEMO)/site/index.html"
+	@echo "videos: $(DEMO)/site/en/videos.html"
 
 # The open-data tests check site/data with the real Frictionless validator, from a venv the
 # script makes once (target/venv-frictionless; python3 and PyPI the first time).

@@ -1,9 +1,11 @@
 //! Huduku: HudukuBot's pipeline, as a library.
 //!
 //! Six thin binaries (`src/bin/`) call the stage modules here, beside `replay` (which readies
-//! a replay's folder and compares it with the kept files) and `loopback-web` (the tests'
-//! publisher web). Every network request of every stage goes through [`polite`]; every kept
-//! file is written through [`store`].
+//! a replay's folder and compares it with the kept files), `fetch-videos` (a few YouTube
+//! channels' newest uploads through YouTube's own API, [`videos`]; not HudukuBot, and not
+//! through [`polite`]) and `loopback-web` (the tests' publisher web and fake API). Every
+//! request to a publisher goes through [`polite`]; every kept file is written through
+//! [`store`].
 
 /// A line on stderr that never panics: a stage whose stderr is a closed pipe (a log reader
 /// that went away) carries on, and its kept files are what count.
@@ -31,3 +33,4 @@ pub mod robots_refresh;
 pub mod state;
 pub mod store;
 pub mod time;
+pub mod videos;

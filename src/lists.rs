@@ -127,7 +127,7 @@ struct SourceRow {
 }
 
 /// Reads CSV rows of type `T`, naming file and line in every error.
-fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<(u64, T)>> {
+pub(crate) fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<(u64, T)>> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     // Physical line of a byte offset (the csv crate's own line count skips comment lines).
     // A record's position is where the reader began looking for it, before any comment lines.

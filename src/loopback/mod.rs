@@ -5,14 +5,17 @@
 //! address (`127.0.0.21/`) is one site. All sites listen on the same port.
 //! Files are served at their relative path (re-read on every request, with
 //! `{{port}}` replaced by the real port); `_rules.json` scripts special
-//! answers per path (see [`rules`]). Every request is appended to a JSON-lines
-//! log when its response is finished: that log is the evidence of how polite
+//! answers per path (see [`rules`]); a site with `_youtube.json` also answers
+//! as a fake of the YouTube Data API under `/youtube/v3/` (see [`youtube`]).
+//! Every request is appended to a JSON-lines log when its response is
+//! finished: that log is the evidence of how polite
 //! a client was, so connections are served concurrently (one thread each)
 //! and nothing here ever serialises two requests.
 
 pub mod http;
 pub mod rules;
 pub mod verify;
+pub mod youtube;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::{File, OpenOptions};
@@ -543,6 +546,9 @@ fn mtime_secs(path: &Path) -> Option<u64> {
 }
 
 fn plan(req: &Request, site: &Site, shared: &Shared) -> Result<Plan> {
+    if let Some(p) = youtube::plan(req, site, shared)? {
+        return Ok(p);
+    }
     let rules = Rules::load(&site.dir)?;
     let url_path = req.path().to_string();
     let n = {
@@ -696,10 +702,11 @@ fn write_log(
     arrived: DateTime<Utc>,
     finished: DateTime<Utc>,
 ) {
+    let path = youtube::redacted(&req.target);
     let line = LogLine {
         site: format!("{}:{}", site.addr, shared.port),
         method: &req.method,
-        path: &req.target,
+        path: &path,
         user_agent: req.header("user-agent"),
         if_none_match: req.header("if-none-match"),
         if_modified_since: req.header("if-modified-since"),

@@ -25,6 +25,7 @@ pub mod pages;
 pub mod removals;
 pub mod rows;
 pub mod site;
+pub mod videos;
 
 use anyhow::Result;
 use std::cmp::Ordering;
@@ -227,6 +228,7 @@ pub fn run(args: &Args) -> Result<Report> {
     };
     pages.extend(site::render_rest(&dir, &site, &lists)?);
     pages.extend(pages::render(&dir, &site)?);
+    pages.extend(videos::render(&dir, &site, &data, &pipeline, now)?);
     let mut exported_days = archived.clone();
     exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
     // The key directory: from the keys given, else the one already published stays.

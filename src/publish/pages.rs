@@ -18,9 +18,7 @@ use crate::polite::sign;
 /// The pages, each as (file name under `LANG/`, the section it belongs to).
 pub const PAGES: [&str; 3] = ["publishers.html", "takedowns.html", "privacy.html"];
 
-/// How long video data fetched with only an API key may be kept (YouTube's developer
-/// policies): the privacy page states it.
-pub const VIDEO_KEEP_DAYS: i64 = 30;
+use crate::videos::kept::{DELETE_AFTER, POLICY_DAYS, REFRESH_AFTER};
 
 /// Where each page links to, relative to the page.
 struct Links {
@@ -275,7 +273,7 @@ fn privacy_en(site: &Site, l: &Links) -> Markup {
         h2 id="videos" { "Videos" }
         ul {
             li { "Huduku lists videos from a few YouTube channels through the YouTube API Services, with Huduku’s key; HudukuBot doesn’t fetch from YouTube." }
-            li { "For each video Huduku keeps its id, title, channel, when it was published and when Huduku fetched it; nothing else (no descriptions, no thumbnails, nothing about viewers). Anything fetched more than " (VIDEO_KEEP_DAYS) " days ago is refreshed from the API or deleted." }
+            li { "For each video Huduku keeps its id, title, channel, when it was published and when Huduku fetched it; nothing else (no descriptions, no thumbnails, nothing about viewers). Each channel’s list is fetched afresh at least every " (REFRESH_AFTER.num_days()) " days, and anything fetched " (DELETE_AFTER.num_days()) " days ago is deleted: YouTube’s policies allow " (POLICY_DAYS) " days at most." }
             li { "The video pages are plain links: they embed no player and load no thumbnail, so your browser sends nothing to YouTube or Google while you read them. Following a link opens YouTube, where the " a href="https://www.youtube.com/t/terms" { "YouTube Terms of Service" } " and the " a href="https://policies.google.com/privacy" { "Google Privacy Policy" } " apply." }
         }
         h2 id="contact" { "Questions" }
@@ -305,7 +303,7 @@ fn privacy_kn(site: &Site, l: &Links) -> Markup {
         h2 id="videos" { "ವಿಡಿಯೊಗಳು" }
         ul {
             li { "ಕೆಲವು YouTube ಚಾನೆಲ್‌ಗಳ ವಿಡಿಯೊಗಳನ್ನು ಹುಡುಕು YouTube API ಸೇವೆಗಳ ಮೂಲಕ, ತನ್ನ ಕೀಲಿಯೊಂದಿಗೆ, ಪಟ್ಟಿ ಮಾಡುತ್ತದೆ; HudukuBot YouTubeನಿಂದ ಏನನ್ನೂ ತರುವುದಿಲ್ಲ." }
-            li { "ಪ್ರತಿ ವಿಡಿಯೊಗೆ ಹುಡುಕು ಇಟ್ಟುಕೊಳ್ಳುವುದು ಅದರ ಗುರುತು (id), ಶೀರ್ಷಿಕೆ, ಚಾನೆಲ್, ಪ್ರಕಟವಾದ ಸಮಯ ಮತ್ತು ಹುಡುಕು ತಂದ ಸಮಯ ಮಾತ್ರ (ವಿವರಣೆ, ಕಿರುಚಿತ್ರ, ನೋಡುಗರ ಬಗ್ಗೆ ಏನೂ ಇಲ್ಲ). " (VIDEO_KEEP_DAYS) " ದಿನಗಳಿಗಿಂತ ಹಿಂದೆ ತಂದದ್ದನ್ನು API ಯಿಂದ ಮತ್ತೆ ತರಲಾಗುತ್ತದೆ ಅಥವಾ ಅಳಿಸಲಾಗುತ್ತದೆ." }
+            li { "ಪ್ರತಿ ವಿಡಿಯೊಗೆ ಹುಡುಕು ಇಟ್ಟುಕೊಳ್ಳುವುದು ಅದರ ಗುರುತು (id), ಶೀರ್ಷಿಕೆ, ಚಾನೆಲ್, ಪ್ರಕಟವಾದ ಸಮಯ ಮತ್ತು ಹುಡುಕು ತಂದ ಸಮಯ ಮಾತ್ರ (ವಿವರಣೆ, ಕಿರುಚಿತ್ರ, ನೋಡುಗರ ಬಗ್ಗೆ ಏನೂ ಇಲ್ಲ). ಪ್ರತಿ ಚಾನೆಲ್‌ನ ಪಟ್ಟಿಯನ್ನು ಕನಿಷ್ಠ " (REFRESH_AFTER.num_days()) " ದಿನಗಳಿಗೊಮ್ಮೆ ಹೊಸದಾಗಿ ತರಲಾಗುತ್ತದೆ; " (DELETE_AFTER.num_days()) " ದಿನ ಹಿಂದೆ ತಂದದ್ದನ್ನು ಅಳಿಸಲಾಗುತ್ತದೆ: YouTube ನೀತಿಗಳು ಹೆಚ್ಚೆಂದರೆ " (POLICY_DAYS) " ದಿನ ಮಾತ್ರ ಅನುಮತಿಸುತ್ತವೆ." }
             li { "ವಿಡಿಯೊ ಪುಟಗಳು ಸರಳ ಕೊಂಡಿಗಳು: ಪ್ಲೇಯರ್ ಅಳವಡಿಸುವುದಿಲ್ಲ, ಕಿರುಚಿತ್ರ ತರುವುದಿಲ್ಲ; ನೀವು ಓದುವಾಗ ನಿಮ್ಮ ಬ್ರೌಸರ್ YouTube ಅಥವಾ Googleಗೆ ಏನನ್ನೂ ಕಳಿಸುವುದಿಲ್ಲ. ಕೊಂಡಿಯನ್ನು ಒತ್ತಿದರೆ YouTube ತೆರೆಯುತ್ತದೆ; ಅಲ್ಲಿ " a href="https://www.youtube.com/t/terms" lang="en" { "YouTube Terms of Service" } " ಮತ್ತು " a href="https://policies.google.com/privacy" lang="en" { "Google Privacy Policy" } " ಅನ್ವಯಿಸುತ್ತವೆ." }
         }
         h2 id="contact" { "ಪ್ರಶ್ನೆಗಳು" }

@@ -395,6 +395,7 @@ pub(super) fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: 
         ("days/index.html", t.archive),
         ("topics/index.html", t.topics),
         ("outlets/index.html", t.outlets),
+        ("videos.html", t.videos),
         ("fetching.html", t.fetching),
     ];
     html! {

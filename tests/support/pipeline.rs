@@ -124,6 +124,7 @@ impl Workdir {
             "classify" => env!("CARGO_BIN_EXE_classify"),
             "recheck-headers" => env!("CARGO_BIN_EXE_recheck-headers"),
             "publish" => env!("CARGO_BIN_EXE_publish"),
+            "fetch-videos" => env!("CARGO_BIN_EXE_fetch-videos"),
             other => panic!("no stage {other}"),
         };
         let mut c = Command::new(exe);

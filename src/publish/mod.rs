@@ -5,8 +5,10 @@
 //! for each day, and renders the static site under `DATA/site/` in Kannada and English
 //! ([`site`]): the front page, pages per day, topic and outlet, the list of outlets read
 //! or not ([`outlets`]), "How Huduku fetches" from the fetcher's own constants
-//! ([`fetching`]), and the open data ([`export`]). Pages never show an author, a summary,
-//! a non-http(s) link, or publisher text unescaped (maud escapes every interpolation).
+//! ([`fetching`]), the open data ([`export`]), and for programs Atom feeds of the same
+//! lists, the sitemap, robots.txt and the icon ([`feeds`]). Pages never show an author, a
+//! summary, a non-http(s) link, or publisher text unescaped (maud escapes every
+//! interpolation).
 //!
 //! `site/` belongs to publish: each run rewrites it whole and removes any file it did not
 //! write, so a page of an outlet that opted out, or of a day no longer kept, is gone too.
@@ -16,9 +18,11 @@
 //! into a folder of its own (`--out`), reading the data directory and writing nothing there.
 
 pub mod export;
+pub mod feeds;
 pub mod fetching;
 pub mod i18n;
 pub mod outlets;
+pub mod reasons;
 pub mod removals;
 pub mod rows;
 pub mod site;
@@ -140,9 +144,20 @@ pub fn run(args: &Args) -> Result<Report> {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut sums = export::Sums::new();
     let (mut shown, mut removed) = (0usize, 0usize);
+    // When the newest public headline was found: the front page's "updated" line.
+    let mut as_of = None;
     for day in days.iter().rev() {
         let upto = (*day == today).then_some(this_hour.as_str());
-        let list = day_list(&data, &out, day, upto, &removals, &mut pool, &mut removed)?;
+        let list = day_list(
+            &data,
+            &out,
+            day,
+            upto,
+            &removals,
+            &mut pool,
+            &mut removed,
+            &mut as_of,
+        )?;
         shown += list.len();
         write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
         counts.insert(day.clone(), list.len());
@@ -158,7 +173,16 @@ pub fn run(args: &Args) -> Result<Report> {
             sums.extend(made.files);
             continue;
         }
-        let list = day_list(&data, &out, day, None, &removals, &mut pool, &mut removed)?;
+        let list = day_list(
+            &data,
+            &out,
+            day,
+            None,
+            &removals,
+            &mut pool,
+            &mut removed,
+            &mut None,
+        )?;
         write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
         archived.insert(day.clone(), list.len());
         remade += 1;
@@ -186,6 +210,7 @@ pub fn run(args: &Args) -> Result<Report> {
             rules: &rules,
             base: &base,
             removed: removals.counts(),
+            as_of,
         };
         let prev = i.checked_sub(1).map(|j| days[j].as_str());
         let next = days.get(i + 1).map(String::as_str);
@@ -201,8 +226,13 @@ pub fn run(args: &Args) -> Result<Report> {
         rules: &rules,
         base: &base,
         removed: removals.counts(),
+        as_of,
     };
     pages.extend(site::render_rest(&dir, &site, &lists)?);
+    pages.extend(feeds::write_feeds(&dir, &site, &lists)?);
+    // Last, from every page written: the sitemap, robots.txt and the icon.
+    let made = feeds::finish(&dir, &site, &pages, false)?;
+    pages.extend(made);
     let mut exported_days = archived.clone();
     exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
     let exported = export::finish(&dir, &exported_days, sums, licence)?;
@@ -301,6 +331,7 @@ fn made(data: &crate::store::Data, site: &Path, day: &str, digest: &str) -> Opti
 /// A day's public list, newest first: the classified headlines of its hours (up to `upto`
 /// when given), less what must not be shown, each link once (its first hour's record). An
 /// hour's headlines are read from `out` when a replay classified it there, else from `data`.
+#[allow(clippy::too_many_arguments)]
 fn day_list(
     data: &crate::store::Data,
     out: &crate::store::Data,
@@ -309,6 +340,7 @@ fn day_list(
     removals: &removals::Removals,
     pool: &mut Pool,
     removed: &mut usize,
+    newest: &mut Option<chrono::DateTime<chrono::Utc>>,
 ) -> Result<Vec<Row>> {
     let mut ids = rows::Ids::default();
     let mut list = Vec::new();
@@ -326,6 +358,7 @@ fn day_list(
             if removals.removes(&c).is_some() {
                 *removed += 1;
             } else if ids.insert(&c.id) {
+                *newest = (*newest).max(Some(c.first_seen));
                 list.push(Row::new(&rows::public(c), pool));
             }
             Ok(())

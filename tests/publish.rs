@@ -1518,6 +1518,72 @@ fn the_front_page_says_when_its_newest_headline_was_found_the_same_on_a_replay()
 }
 
 #[test]
+fn operators_files_are_copied_kept_and_never_stand_where_publish_writes() {
+    let w = fixture("publish_site_extra", &ordinary());
+    let extra = w.pipeline.join("site-extra");
+    std::fs::create_dir_all(extra.join(".well-known")).unwrap();
+    let verification = "google-site-verification: google0123456789abcdef.html\n";
+    std::fs::write(extra.join("google0123456789abcdef.html"), verification).unwrap();
+    std::fs::write(
+        extra.join(".well-known/security.txt"),
+        "Contact: mailto:contact@huduku.org\n",
+    )
+    .unwrap();
+    let icon = b"<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"9\"/></svg>\x00\xff";
+    std::fs::write(extra.join("favicon.svg"), icon).unwrap();
+    w.stage("publish", NOW);
+    assert_eq!(w.read("site/google0123456789abcdef.html"), verification);
+    assert!(
+        w.read("site/.well-known/security.txt")
+            .starts_with("Contact:")
+    );
+    assert_eq!(
+        std::fs::read(w.data.join("site/favicon.svg")).unwrap(),
+        icon,
+        "the operator's icon, byte for byte"
+    );
+    // The next publish keeps them (its prune removes only what nobody wrote).
+    w.stage("publish", NOW);
+    assert_eq!(w.read("site/google0123456789abcdef.html"), verification);
+    assert!(w.data.join("site/.well-known/security.txt").exists());
+    // Taken out of site-extra, a file goes from the site; publish's own icon comes back.
+    std::fs::remove_file(extra.join("favicon.svg")).unwrap();
+    std::fs::remove_file(extra.join(".well-known/security.txt")).unwrap();
+    w.stage("publish", NOW);
+    assert!(!w.data.join("site/.well-known/security.txt").exists());
+    assert!(w.read("site/favicon.svg").contains("viewBox"));
+    // A file where publish writes stops the run before it writes anything, naming both.
+    let before = site_files(&w);
+    for clash in [
+        "robots.txt",
+        "kn/index.html",
+        "data/README.txt",
+        "sitemap.xml",
+        "en/feeds/latest.xml",
+    ] {
+        let file = extra.join(clash);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, "mine").unwrap();
+        let mut c = w.command("publish", NOW);
+        let out = c.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{clash}: {}",
+            describe(&c, &out)
+        );
+        assert!(
+            err.contains(&format!("site-extra/{clash}")) && err.contains(&format!("site/{clash}")),
+            "{clash}: {err}"
+        );
+        assert!(site_files(&w) == before, "{clash}: nothing written");
+        std::fs::remove_file(&file).unwrap();
+    }
+    w.stage("publish", NOW);
+}
+
+#[test]
 fn a_crowded_topic_gets_a_page_of_its_own_for_the_day() {
     let cap = huduku::publish::site::DAY_TOPIC_MAX;
     let mut records = ordinary();

@@ -12,12 +12,15 @@
 //!
 //! `site/` belongs to publish: each run rewrites it whole and removes any file it did not
 //! write, so a page of an outlet that opted out, or of a day no longer kept, is gone too.
+//! The operator's own files (`PIPELINE/site-extra/`, [`extra`]) are copied in by every run,
+//! never over a file publish writes.
 //!
 //! Output depends only on the kept files and the lists, not on the clock: `--now` only
 //! bounds which days and hours count, so a replay gives the same bytes. A replay writes
 //! into a folder of its own (`--out`), reading the data directory and writing nothing there.
 
 pub mod export;
+pub mod extra;
 pub mod feeds;
 pub mod fetching;
 pub mod i18n;
@@ -126,6 +129,8 @@ pub fn run(args: &Args) -> Result<Report> {
         None => (args.common.lock("publish")?, data.clone()),
     };
     let pipeline = args.common.pipeline();
+    // The operator's own files, checked before anything is written.
+    let extras = extra::Extras::load(&pipeline.root)?;
     let removals = removals::Removals::load(&pipeline, &data, now)?;
     let first_day = crate::time::day(now - chrono::Duration::days(args.days - 1));
     let today = crate::time::day(now);
@@ -231,20 +236,24 @@ pub fn run(args: &Args) -> Result<Report> {
     pages.extend(site::render_rest(&dir, &site, &lists)?);
     pages.extend(feeds::write_feeds(&dir, &site, &lists)?);
     // Last, from every page written: the sitemap, robots.txt and the icon.
-    let made = feeds::finish(&dir, &site, &pages, false)?;
+    let made = feeds::finish(&dir, &site, &pages, extras.replaces_favicon())?;
     pages.extend(made);
     let mut exported_days = archived.clone();
     exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
     let exported = export::finish(&dir, &exported_days, sums, licence)?;
     let mut written: BTreeSet<PathBuf> = pages.iter().map(PathBuf::from).collect();
     written.extend(exported.iter().map(PathBuf::from));
+    // The operator's files, never over one of publish's own, and kept by the prune.
+    let copied = extras.copy(&dir, &written)?;
+    written.extend(copied.iter().map(PathBuf::from));
     let pruned = prune(&dir, &dir, &written)?;
     Ok(Report {
         summary: format!(
-            "{} days, {shown} headlines public, {removed} removed, {} pages and {} open-data files written, {} older days' open data kept ({remade} remade), {pruned} stale files removed",
+            "{} days, {shown} headlines public, {removed} removed, {} pages and {} open-data files written, {} of the operator's files copied, {} older days' open data kept ({remade} remade), {pruned} stale files removed",
             days.len(),
             pages.len(),
             exported.len(),
+            copied.len(),
             archived.len()
         ),
         failed: 0,

@@ -168,11 +168,13 @@ demo: build
 # 100 for accessibility, best practices or SEO, or below 90 for performance. Lighthouse,
 # pinned, is installed from the npm registry into $(LIGHTHOUSE_DIR) (needs node 18.16+);
 # Chromium is CHROME_PATH, default /usr/bin/chromium. Makes the demo first if there is none.
+# Where java is installed, every page is also checked with the Nu HTML Checker (vnu-jar).
 LIGHTHOUSE_VERSION := 12.8.2
+VNU_VERSION := 26.9.27
 LIGHTHOUSE_DIR := $(CARGO_TARGET_DIR)/lighthouse
 lighthouse: build
 	@[ -f $(DEMO)/site/index.html ] || $(MAKE) --no-print-directory demo
-	scripts/lighthouse.sh $(BIN) $(DEMO) $(PIPELINE) $(DEMO)/sources.csv $(DEMO_NOW) $(LIGHTHOUSE_DIR) $(LIGHTHOUSE_VERSION)
+	scripts/lighthouse.sh $(BIN) $(DEMO) $(PIPELINE) $(DEMO)/sources.csv $(DEMO_NOW) $(LIGHTHOUSE_DIR) $(LIGHTHOUSE_VERSION) $(VNU_VERSION)
 
 test:
 	$(CARGO) test --release --quiet -- --test-threads=8

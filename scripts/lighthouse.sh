@@ -13,9 +13,13 @@
 # (its audits compare them with the page's own origin). The server is python3's http.server
 # bound to 127.0.0.1 on a free port; Chromium is CHROME_PATH (default /usr/bin/chromium),
 # headless, each run with a fresh profile. Reports: TOOL_DIR/reports/*.json.
+#
+# Where java is installed, every page of that site is also checked with the Nu HTML
+# Checker (vnu-jar VNU_VERSION, from the same registry): an error fails the run. Without
+# java that check is skipped, and said.
 set -euo pipefail
 
-bin=$1 data=$2 pipeline=$3 sources=$4 now=$5 tool=$6 version=$7
+bin=$1 data=$2 pipeline=$3 sources=$4 now=$5 tool=$6 version=$7 vnu_version=${8:-}
 chrome=${CHROME_PATH:-/usr/bin/chromium}
 day=${now:0:10}
 pages=(index.html kn/index.html en/index.html "en/days/$day.html" kn/outlets/index.html en/fetching.html)
@@ -25,13 +29,23 @@ command -v node >/dev/null && command -v npm >/dev/null || { say "needs node (18
 [ -x "$chrome" ] || { say "no Chromium at $chrome (set CHROME_PATH)"; exit 1; }
 [ -f "$data/site/index.html" ] || { say "no site in $data: run 'make demo' first"; exit 1; }
 
-installed() { node -p "require('$PWD/$tool/node_modules/lighthouse/package.json').version" 2>/dev/null || true; }
-if [ "$(installed)" != "$version" ]; then
-  say "installing lighthouse@$version into $tool"
-  mkdir -p "$tool"
-  npm install --prefix "$tool" --no-audit --no-fund --loglevel=error "lighthouse@$version" >&2
+installed() { node -p "require('$PWD/$tool/node_modules/$1/package.json').version" 2>/dev/null || true; }
+want=("lighthouse@$version")
+check_html=0
+if [ -n "$vnu_version" ] && command -v java >/dev/null; then
+  check_html=1
+  want+=("vnu-jar@$vnu_version")
 fi
-[ "$(installed)" = "$version" ] || { say "lighthouse@$version did not install into $tool"; exit 1; }
+missing=()
+for w in "${want[@]}"; do [ "$(installed "${w%@*}")" = "${w#*@}" ] || missing+=("$w"); done
+if ((${#missing[@]})); then
+  say "installing ${missing[*]} into $tool"
+  mkdir -p "$tool"
+  npm install --prefix "$tool" --no-audit --no-fund --loglevel=error "${want[@]}" >&2
+fi
+for w in "${want[@]}"; do
+  [ "$(installed "${w%@*}")" = "${w#*@}" ] || { say "$w did not install into $tool"; exit 1; }
+done
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port/"
@@ -40,6 +54,14 @@ rm -rf "$out" "$tool/reports"
 mkdir -p "$out" "$tool/reports"
 "$bin/publish" --now "$now" --data "$data" --pipeline "$pipeline" --sources "$sources" --out "$out" --base-url "$base" \
   || { s=$?; [ $s -eq 3 ] || exit $s; }
+
+if [ $check_html = 1 ]; then
+  java -jar "$tool/node_modules/vnu-jar/build/dist/vnu.jar" --skip-non-html --also-check-svg --errors-only "$out/site" \
+    || { say "the Nu HTML Checker found errors in $out/site (above)"; exit 1; }
+  say "every page of $out/site is valid HTML (Nu HTML Checker $vnu_version)"
+else
+  say "no java: the pages' HTML is not checked (the Nu HTML Checker needs it)"
+fi
 
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out/site" >"$tool/http.log" 2>&1 &
 server=$!

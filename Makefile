@@ -7,6 +7,7 @@
 #   make replay DAY=D      re-run the stages that need no network for day D into a folder of
 #                          its own (REPLAY_OUT) and compare it with the kept files
 #   make demo              the whole job on the built-in demo outlets, offline
+#   make lighthouse        Lighthouse's scores for the demo site (installs it from npm)
 #   make test              every test
 #   make bench             the benchmarks
 #
@@ -73,7 +74,7 @@ sweep = find $(DATA) -mindepth 3 -maxdepth 3 -type d -name .transient -prune -ex
 have-bins = for b in $(STAGES); do [ -x $(BIN)/$$b ] || { echo "make: $(BIN)/$$b is missing: run 'make build' first (it needs cargo)" >&2; exit 1; }; done; \
   [ -f $(DATA)/.huduku ] || { echo "make: $(DATA) is not a Huduku data directory: make it one on purpose with 'make init DATA=$(DATA)'" >&2; exit 1; }
 
-.PHONY: all build init status hourly daily replay demo test bench conformance eval
+.PHONY: all build init status hourly daily replay demo lighthouse test bench conformance eval
 
 all: build
 
@@ -188,6 +189,21 @@ demo: build
 	@echo "requests: $(DEMO)/requests.jsonl"
 	@echo "page: $(DEMO)/site/index.html"
 	@echo "videos: $(DEMO)/site/en/videos.html"
+
+# Lighthouse's four scores (performance, accessibility, best practices, SEO) for the demo
+# site's three front pages, a day's page, the outlets page and How Huduku fetches, served
+# over loopback HTTP (python3's http.server on 127.0.0.1) and published again for that
+# address (--base-url) into $(LIGHTHOUSE_DIR)/out: the demo itself is only read. Fails below
+# 100 for accessibility, best practices or SEO, or below 90 for performance. Lighthouse,
+# pinned, is installed from the npm registry into $(LIGHTHOUSE_DIR) (needs node 18.16+);
+# Chromium is CHROME_PATH, default /usr/bin/chromium. Makes the demo first if there is none.
+# Where java is installed, every page is also checked with the Nu HTML Checker (vnu-jar).
+LIGHTHOUSE_VERSION := 12.8.2
+VNU_VERSION := 26.9.27
+LIGHTHOUSE_DIR := $(CARGO_TARGET_DIR)/lighthouse
+lighthouse: build
+	@[ -f $(DEMO)/site/index.html ] || $(MAKE) --no-print-directory demo
+	scripts/lighthouse.sh $(BIN) $(DEMO) $(PIPELINE) $(DEMO)/sources.csv $(DEMO_NOW) $(LIGHTHOUSE_DIR) $(LIGHTHOUSE_VERSION) $(VNU_VERSION)
 
 # The open-data tests check site/data with the real Frictionless validator, from a venv the
 # script makes once (target/venv-frictionless; python3 and PyPI the first time).

@@ -59,6 +59,13 @@ pub struct SourceState {
     /// Failures in a row (time-out, connection error, 5xx, broken or oversized body, 4xx).
     #[serde(default)]
     pub failures: u32,
+    /// When the failures in a row began (the first of them), for "not answering since".
+    #[serde(
+        with = "crate::time::rfc3339::option",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub failing_since: Option<DateTime<Utc>>,
     #[serde(with = "crate::time::rfc3339::option", default)]
     pub last_success: Option<DateTime<Utc>>,
     /// When the body the validators stand for was fetched: they are sent only once
@@ -327,6 +334,7 @@ impl State {
                         s.body_at = Some(l.at);
                     }
                     s.failures = 0;
+                    s.failing_since = None;
                     s.last_success = Some(l.at);
                     s.last_request = Some(l.at);
                 }
@@ -334,6 +342,9 @@ impl State {
             "failed" | "gone" => {
                 if let Some(src) = source {
                     let s = self.source(src);
+                    if s.failures == 0 {
+                        s.failing_since = Some(l.at);
+                    }
                     s.failures += 1;
                     s.last_request = Some(l.at);
                 }

@@ -506,6 +506,7 @@ fn screenshots_at_phone_and_desktop_width() {
         "kn/publishers.html",
         "en/takedowns.html",
         "kn/privacy.html",
+        "en/outlets/index.html",
     ] {
         for (label, w, h) in [("phone", 390, 844), ("desktop", 1366, 900)] {
             let png = out.join(format!(
@@ -720,4 +721,199 @@ fn the_pages_the_fetching_promise_names_exist_in_both_languages() {
         .collect();
     assert!(hrefs.contains("https://www.youtube.com/t/terms"));
     assert!(hrefs.contains("https://policies.google.com/privacy"));
+}
+
+/// `(href, attribute)` of every `head link` matching `q` in a rendered page.
+fn head_links(doc: &scraper::Html, q: &str) -> Vec<String> {
+    doc.select(&sel(&format!("head {q}")))
+        .filter_map(|l| l.value().attr("href").map(String::from))
+        .collect()
+}
+
+#[test]
+fn pages_name_their_canonical_address_twins_feed_and_icon_in_the_browser() {
+    let d = demo();
+    const BASE: &str = huduku::publish::DEFAULT_BASE;
+    for (page, feed) in [
+        ("index.html", Some("kn/feeds/latest.xml")),
+        ("kn/index.html", Some("kn/feeds/latest.xml")),
+        ("en/index.html", Some("en/feeds/latest.xml")),
+        (&format!("en/days/{DAY}.html") as &str, None),
+        (
+            "kn/topics/politics.html",
+            Some("kn/feeds/topics/politics.xml"),
+        ),
+        (
+            "en/outlets/deccan-daily-chronicle.html",
+            Some("en/feeds/outlets/deccan-daily-chronicle.xml"),
+        ),
+        ("en/outlets/index.html", None),
+    ] {
+        let path = site(d).join(page);
+        let doc = scraper::Html::parse_document(&dom(&path));
+        let own = if page == "index.html" {
+            "kn/index.html"
+        } else {
+            page
+        };
+        assert_eq!(
+            head_links(&doc, "link[rel=canonical]"),
+            [format!("{BASE}{own}")],
+            "{page}"
+        );
+        let rest = own.split_once('/').unwrap().1;
+        for (hreflang, lang) in [("kn", "kn"), ("en", "en"), ("x-default", "kn")] {
+            assert_eq!(
+                head_links(&doc, &format!("link[rel=alternate][hreflang={hreflang}]")),
+                [format!("{BASE}{lang}/{rest}")],
+                "{page}: {hreflang}"
+            );
+        }
+        let feeds = head_links(&doc, "link[rel=alternate][type='application/atom+xml']");
+        assert_eq!(
+            feeds,
+            feed.map(|f| format!("{BASE}{f}"))
+                .into_iter()
+                .collect::<Vec<_>>(),
+            "{page}"
+        );
+        if let Some(f) = feed {
+            let parsed =
+                feed_rs::parser::parse(&std::fs::read(site(d).join(f)).unwrap()[..]).unwrap();
+            assert!(!parsed.entries.is_empty(), "{f}");
+        }
+        // The icon is linked, and there, so a browser asks for no /favicon.ico.
+        let icons = head_links(&doc, "link[rel=icon]");
+        assert_eq!(icons.len(), 1, "{page}");
+        let icon = file_url(&path)
+            .join(&icons[0])
+            .unwrap()
+            .to_file_path()
+            .unwrap();
+        assert!(icon.is_file(), "{page}: {}", icon.display());
+        let description = doc
+            .select(&sel("head meta[name=description]"))
+            .next()
+            .and_then(|m| m.value().attr("content"))
+            .unwrap_or_default()
+            .to_string();
+        assert!(description.len() > 40, "{page}: {description:?}");
+    }
+}
+
+#[test]
+fn counts_take_the_singular_for_one_in_the_browser() {
+    let d = demo();
+    let mut singular = 0;
+    for (page, one, many) in [
+        ("en/topics/index.html", " headline)", " headlines)"),
+        ("kn/topics/index.html", " ಮುಖ್ಯಾಂಶ)", " ಮುಖ್ಯಾಂಶಗಳು)"),
+        ("en/days/index.html", " headline)", " headlines)"),
+        ("kn/index.html", " ಮುಖ್ಯಾಂಶ)", " ಮುಖ್ಯಾಂಶಗಳು)"),
+    ] {
+        let doc = scraper::Html::parse_document(&dom(&site(d).join(page)));
+        let mut counts = 0;
+        for li in doc.select(&sel("main li")) {
+            let text: String = li.text().collect();
+            let Some((_, tail)) = text.rsplit_once(" (") else {
+                continue;
+            };
+            let Some((n, word)) = tail.split_once(' ') else {
+                continue;
+            };
+            let Ok(n) = n.parse::<usize>() else { continue };
+            let word = format!(" {word}");
+            counts += 1;
+            if n == 1 {
+                singular += 1;
+                assert_eq!(word.trim_end(), one.trim_end(), "{page}: {text}");
+            } else {
+                assert!(word.starts_with(many.trim_end()), "{page}: {text}");
+            }
+        }
+        assert!(counts > 0, "{page} shows counts");
+    }
+    assert!(singular > 0, "the demo has a topic of one headline");
+}
+
+#[test]
+fn the_outlets_page_says_what_each_site_did_in_words_in_the_browser() {
+    // A refusal by challenge, a halt and a source failing for days, as the fetcher records them.
+    let w = Workdir::new("browser_outlets_words");
+    std::fs::write(
+        &w.sources,
+        "outlet,lang,kind,section,url,selector,status\n\
+         ನಮ್ಮ ಪತ್ರಿಕೆ,kn,feed,top,https://kn.example/rss.xml,,checked\n\
+         Hill Herald,en,feed,top,https://hill.example/feed.xml,,checked\n\
+         Plains Post,en,feed,top,https://plains.example/feed.xml,,checked\n",
+    )
+    .unwrap();
+    let stop = |at: &str, reason: &str| serde_json::json!({"at": at, "url": "x", "status": 403, "reason": reason, "evidence": "x"});
+    let state = serde_json::json!({
+        "sources": {"https://kn.example/rss.xml": {"etag": null, "last_modified": null, "failures": 40, "failing_since": "2026-11-27T05:05:00Z", "last_request": "2026-11-30T05:05:00Z", "last_success": "2026-11-27T04:05:00Z"}},
+        "sites": {
+            "https://hill.example": {"wait_until": null, "waits_in_a_row": 0, "refused": stop("2026-11-20T07:05:00Z", "challenge-cloudflare"), "halted": null},
+            "https://plains.example": {"wait_until": null, "waits_in_a_row": 3, "refused": null, "halted": stop("2026-11-25T09:05:00Z", "halted-3-waits")}
+        }
+    });
+    std::fs::write(
+        w.data.join("state.json"),
+        serde_json::to_string(&state).unwrap(),
+    )
+    .unwrap();
+    std::fs::create_dir_all(w.data.join(DAY)).unwrap();
+    w.stage("publish", DEMO_NOW);
+    for (page, says) in [
+        (
+            "en/outlets/index.html",
+            [
+                "it answered with a Cloudflare page that checks for robots",
+                "it asked HudukuBot to wait 3 times in a row",
+                "Not answering since 27 Nov 2026",
+            ],
+        ),
+        (
+            "kn/outlets/index.html",
+            [
+                "Cloudflare ಪುಟವನ್ನು ಉತ್ತರವಾಗಿ ನೀಡಿತು",
+                "ಸತತ 3 ಬಾರಿ ಕಾಯಲು ಹೇಳಿತು",
+                "27 ನವೆಂಬರ್ 2026 ರಿಂದ ಉತ್ತರಿಸುತ್ತಿಲ್ಲ",
+            ],
+        ),
+    ] {
+        let doc = scraper::Html::parse_document(&dom(&w.data.join("site").join(page)));
+        let main: String = doc
+            .select(&sel("main"))
+            .next()
+            .unwrap()
+            .text()
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for s in says {
+            assert!(main.contains(s), "{page}: {s:?} in {main}");
+        }
+        for raw in ["challenge-", "halted-3", "https://", "refused-"] {
+            assert!(!main.contains(raw), "{page}: {raw} shown raw: {main}");
+        }
+        // The Kannada outlet has a page that reads, and is not "Read" while failing.
+        let kn = doc
+            .select(&sel("main li"))
+            .find(|li| li.text().collect::<String>().contains("ನಮ್ಮ ಪತ್ರಿಕೆ"))
+            .unwrap();
+        let href = kn
+            .select(&sel("a.h"))
+            .next()
+            .unwrap()
+            .value()
+            .attr("href")
+            .unwrap();
+        assert!(href.ends_with("namma-patrike.html"), "{page}: {href}");
+        let text: String = kn.text().collect();
+        assert!(
+            !text.contains("Read") && !text.contains("ಓದಲಾಗುತ್ತಿದೆ"),
+            "{page}: {text}"
+        );
+    }
 }

@@ -886,6 +886,708 @@ fn normalise(p: &Path) -> PathBuf {
     out
 }
 
+/// The public headlines of the kept days as `published.jsonl` has them, newest first.
+fn published(w: &Workdir) -> Vec<huduku::records::Published> {
+    let mut all = Vec::new();
+    for day in std::fs::read_dir(&w.data).unwrap() {
+        let path = day.unwrap().path().join("published.jsonl");
+        if path.exists() {
+            all.extend(
+                std::fs::read_to_string(&path)
+                    .unwrap()
+                    .lines()
+                    .map(|l| serde_json::from_str::<huduku::records::Published>(l).unwrap()),
+            );
+        }
+    }
+    all.sort_by(|a, b| b.published.cmp(&a.published).then(a.link.cmp(&b.link)));
+    all
+}
+
+/// A site's feed, parsed back by feed-rs.
+fn feed(w: &Workdir, rel: &str) -> feed_rs::model::Feed {
+    let bytes =
+        std::fs::read(w.data.join("site").join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    feed_rs::parser::parse(&bytes[..]).unwrap_or_else(|e| panic!("{rel} does not parse: {e}"))
+}
+
+const BASE: &str = "https://example.org/huduku/";
+
+#[test]
+fn every_list_has_an_atom_feed_of_its_headlines_that_parses_back() {
+    let mut records = ordinary();
+    // Publisher text with XML's own characters, and one XML 1.0 cannot hold at all.
+    records.push(rec(
+        "Evil <b>Outlet</b> & Co",
+        "en",
+        "Tom & Jerry <script>alert(1)</script> ]]> \"quoted\" \u{fffe}end",
+        "https://evil.example/news/a.html?x=1&y=<2>",
+        "2026-11-30T03:00:00Z",
+        "sport",
+        true,
+    ));
+    records.push(rec(
+        "Deccan Daily Chronicle",
+        "en",
+        "Headline behind a javascript link",
+        "javascript:alert(3)",
+        "2026-11-30T03:02:00Z",
+        "sport",
+        false,
+    ));
+    let w = fixture("publish_feeds", &records);
+    w.stage_with("publish", NOW, &["--base-url", BASE]);
+    let public = published(&w);
+    assert_eq!(public.len(), 6, "the javascript link is not public");
+    let slugs = huduku::publish::site::slugs(public.iter().map(|p| p.outlet.as_str()));
+
+    // The same bounded lists as the pages: the newest of all, of a topic, of an outlet.
+    let lists: Vec<(String, Vec<&huduku::records::Published>)> = vec![
+        ("latest".to_string(), public.iter().collect()),
+        (
+            "topics/sport".to_string(),
+            public.iter().filter(|p| p.topic == "sport").collect(),
+        ),
+        (
+            format!("outlets/{}", slugs["Evil <b>Outlet</b> & Co"]),
+            public
+                .iter()
+                .filter(|p| p.outlet.starts_with("Evil"))
+                .collect(),
+        ),
+        ("topics/health".to_string(), vec![]),
+    ];
+    for (name, want) in &lists {
+        let mut ids = Vec::new();
+        for lang in ["kn", "en"] {
+            let rel = format!("{lang}/feeds/{name}.xml");
+            let f = feed(&w, &rel);
+            let raw =
+                String::from_utf8(std::fs::read(w.data.join("site").join(&rel)).unwrap()).unwrap();
+            assert!(
+                !raw.contains('\u{fffe}') && !raw.contains("<script>"),
+                "{rel}: {raw}"
+            );
+            assert!(
+                f.id.starts_with("tag:huduku.org,2026:feed:"),
+                "{rel}: {}",
+                f.id
+            );
+            let title = f.title.as_ref().unwrap().content.clone();
+            assert!(
+                title.ends_with(if lang == "kn" {
+                    "ಹುಡುಕು"
+                } else {
+                    "Huduku"
+                }),
+                "{rel}: {title}"
+            );
+            assert!(
+                f.links
+                    .iter()
+                    .any(|l| l.rel.as_deref() == Some("self") && l.href == format!("{BASE}{rel}")),
+                "{rel}: {:?}",
+                f.links
+            );
+            assert!(f.links.iter().any(|l| l.rel.as_deref() == Some("alternate")
+                && l.href.starts_with(BASE)
+                && l.href.ends_with(".html")));
+            assert_eq!(f.entries.len(), want.len(), "{rel}");
+            for (e, p) in f.entries.iter().zip(want.iter()) {
+                // Less what XML 1.0 cannot hold.
+                assert_eq!(
+                    e.title.as_ref().unwrap().content,
+                    p.headline.replace('\u{fffe}', ""),
+                    "{rel}"
+                );
+                assert_eq!(e.links.len(), 1, "{rel}");
+                // (feed-rs hands links back as the url crate writes them.)
+                assert_eq!(
+                    e.links[0].href,
+                    url::Url::parse(&p.link).unwrap().as_str(),
+                    "{rel}: the publisher's own page"
+                );
+                assert!(e.links[0].href.starts_with("https://"));
+                assert_eq!(e.id, format!("tag:huduku.org,2026:headline:{}", p.id));
+                assert_eq!(e.published, Some(p.published));
+                assert_eq!(e.updated, Some(p.published));
+                assert_eq!(e.authors[0].name.as_deref(), Some(p.outlet.as_str()));
+                assert!(e.categories.iter().any(|c| c.term == p.topic));
+                assert_eq!(e.categories.iter().any(|c| c.term == "opinion"), p.opinion);
+            }
+            // Each entry carries its headline's language (feed-rs reads xml:lang only on content).
+            for l in ["kn", "en"] {
+                assert_eq!(
+                    raw.matches(&format!("<entry xml:lang=\"{l}\">")).count(),
+                    want.iter().filter(|p| p.lang == l).count(),
+                    "{rel}"
+                );
+            }
+            // Its time is its newest entry's, from the data.
+            match want.first() {
+                Some(p) => assert_eq!(f.updated, Some(p.published), "{rel}"),
+                None => assert!(f.updated.is_some(), "{rel}"),
+            }
+            ids.push(f.entries.iter().map(|e| e.id.clone()).collect::<Vec<_>>());
+        }
+        assert_eq!(ids[0], ids[1], "{name}: the same entries in both languages");
+    }
+    // The hostile headline is text in the feed, escaped by the writer.
+    let raw = w.read("site/en/feeds/latest.xml");
+    assert!(raw.contains("Tom &amp; Jerry &lt;script&gt;"), "{raw}");
+    assert!(raw.contains("href=\"https://evil.example/news/a.html?x=1&amp;y=&lt;2&gt;\""));
+    // Every topic and every outlet page has one, in both languages.
+    for lang in ["kn", "en"] {
+        for topic in huduku::classify::TOPICS {
+            assert!(
+                w.data
+                    .join(format!("site/{lang}/feeds/topics/{topic}.xml"))
+                    .exists()
+            );
+        }
+        for slug in slugs.values() {
+            assert!(
+                w.data
+                    .join(format!("site/{lang}/feeds/outlets/{slug}.xml"))
+                    .exists()
+            );
+        }
+    }
+}
+
+#[test]
+fn every_page_names_its_canonical_address_its_twins_a_description_and_its_feed() {
+    let w = fixture("publish_head", &ordinary());
+    w.stage_with("publish", NOW, &["--base-url", BASE]);
+    let sel = |s: &str| scraper::Selector::parse(s).unwrap();
+    let mut pages = 0;
+    for (path, bytes) in site_files(&w)
+        .into_iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "html"))
+    {
+        pages += 1;
+        let rel = path.to_string_lossy().into_owned();
+        let doc = scraper::Html::parse_document(&String::from_utf8(bytes).unwrap());
+        let lang = doc
+            .select(&sel("html"))
+            .next()
+            .unwrap()
+            .value()
+            .attr("lang")
+            .unwrap()
+            .to_string();
+        let attr = |q: &str, a: &str| -> Vec<String> {
+            doc.select(&sel(q))
+                .filter_map(|e| e.value().attr(a).map(String::from))
+                .collect()
+        };
+        // One canonical address, absolute; the root index names the Kannada front page.
+        let canonical = attr("head link[rel=canonical]", "href");
+        // A page outside the language directories is a copy that names its original: the
+        // root index the Kannada front page, fetching/index.html (the address in the user
+        // agent) the English fetching page.
+        let own = if rel == "index.html" {
+            "kn/index.html".to_string()
+        } else if rel == "fetching/index.html" {
+            "en/fetching.html".to_string()
+        } else {
+            rel.clone()
+        };
+        assert_eq!(canonical, [format!("{BASE}{own}")], "{rel}");
+        // Both languages and x-default (the Kannada page), absolute.
+        let rest = own.split_once('/').unwrap().1;
+        for (hreflang, target) in [("kn", "kn"), ("en", "en"), ("x-default", "kn")] {
+            assert_eq!(
+                attr(
+                    &format!("head link[rel=alternate][hreflang={hreflang}]"),
+                    "href"
+                ),
+                [format!("{BASE}{target}/{rest}")],
+                "{rel}: {hreflang}"
+            );
+        }
+        let description = attr("head meta[name=description]", "content");
+        assert_eq!(description.len(), 1, "{rel}");
+        assert!(
+            description[0].chars().count() >= 40,
+            "{rel}: {description:?}"
+        );
+        // In the page's language (an English page may name a Kannada outlet).
+        let kannada = description[0]
+            .chars()
+            .any(|c| ('\u{0c80}'..='\u{0cff}').contains(&c));
+        let english = description[0].starts_with(|c: char| c.is_ascii_alphanumeric());
+        assert!(
+            if lang == "kn" { kannada } else { english },
+            "{rel}: {description:?}"
+        );
+        assert_eq!(attr("head link[rel=icon]", "href").len(), 1, "{rel}");
+        let icon = normalise(
+            &path
+                .parent()
+                .unwrap()
+                .join(&attr("head link[rel=icon]", "href")[0]),
+        );
+        assert_eq!(icon, PathBuf::from("favicon.svg"), "{rel}");
+        // The feed of the page's headlines, where it has one, absolute and there.
+        let feeds = attr(
+            "head link[rel=alternate][type='application/atom+xml']",
+            "href",
+        );
+        let has_feed = rest == "index.html"
+            || rest.starts_with("topics/") && rest != "topics/index.html"
+            || rest.starts_with("outlets/") && rest != "outlets/index.html";
+        assert_eq!(feeds.len(), has_feed as usize, "{rel}: {feeds:?}");
+        for f in feeds {
+            let file = f
+                .strip_prefix(BASE)
+                .unwrap_or_else(|| panic!("{rel}: {f} is not absolute"));
+            assert!(file.starts_with(&format!("{lang}/feeds/")), "{rel}: {f}");
+            assert!(w.data.join("site").join(file).exists(), "{rel}: {f}");
+        }
+    }
+    assert!(pages >= 40);
+    assert!(
+        w.read("site/favicon.svg")
+            .starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+    );
+}
+
+/// The `<loc>` of every `<url>` of a sitemap, with its alternates (hreflang, href).
+fn sitemap_urls(xml: &str) -> Vec<(String, Vec<(String, String)>)> {
+    use quick_xml::events::Event;
+    let mut r = quick_xml::Reader::from_str(xml);
+    let mut out: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    let mut in_loc = false;
+    loop {
+        match r.read_event().unwrap() {
+            Event::Start(e) if e.name().0 == "url" => out.push((String::new(), vec![])),
+            Event::Start(e) if e.name().0 == "loc" => in_loc = true,
+            Event::End(e) if e.name().0 == "loc" => in_loc = false,
+            Event::Text(t) if in_loc => {
+                out.last_mut().unwrap().0 = quick_xml::escape::unescape(&t.xml10_content())
+                    .unwrap()
+                    .into_owned()
+            }
+            Event::Empty(e) if e.name().0 == "xhtml:link" => {
+                let a = |k: &str| {
+                    e.attributes()
+                        .map(Result::unwrap)
+                        .find(|a| a.key.0 == k)
+                        .map(|a| quick_xml::escape::unescape(&a.value).unwrap().into_owned())
+                        .unwrap()
+                };
+                out.last_mut().unwrap().1.push((a("hreflang"), a("href")));
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn the_sitemap_lists_every_page_and_robots_txt_names_it() {
+    let w = fixture("publish_sitemap", &ordinary());
+    w.stage_with("publish", NOW, &["--base-url", BASE]);
+    let urls = sitemap_urls(&w.read("site/sitemap.xml"));
+    let listed: BTreeSet<String> = urls.iter().map(|(l, _)| l.clone()).collect();
+    assert_eq!(listed.len(), urls.len(), "each page once");
+    let pages: BTreeSet<String> = site_files(&w)
+        .into_iter()
+        .map(|(p, _)| p.to_string_lossy().into_owned())
+        .filter(|p| p.ends_with(".html") && (p.starts_with("kn/") || p.starts_with("en/")))
+        .map(|p| format!("{BASE}{p}"))
+        .collect();
+    assert_eq!(
+        listed, pages,
+        "every page but the copies outside the language directories (the root index, fetching/index.html: their canonicals are their originals)"
+    );
+    for (loc, alternates) in &urls {
+        let rest = loc.strip_prefix(BASE).unwrap().split_once('/').unwrap().1;
+        assert_eq!(
+            alternates,
+            &[
+                ("kn".to_string(), format!("{BASE}kn/{rest}")),
+                ("en".to_string(), format!("{BASE}en/{rest}")),
+                ("x-default".to_string(), format!("{BASE}kn/{rest}")),
+            ],
+            "{loc}"
+        );
+    }
+    let robots = w.read("site/robots.txt");
+    assert!(robots.contains("User-agent: *\nAllow: /\n"), "{robots}");
+    assert!(
+        robots.contains(&format!("\nSitemap: {BASE}sitemap.xml\n")),
+        "{robots}"
+    );
+    // The same address everywhere, from --base-url; the default is Huduku's own.
+    w.stage("publish", NOW);
+    assert!(
+        w.read("site/robots.txt")
+            .contains("Sitemap: https://huduku.org/sitemap.xml")
+    );
+    assert!(!w.read("site/sitemap.xml").contains("example.org"));
+}
+
+#[test]
+fn no_page_has_an_empty_list() {
+    // One kept day (no days around it) and no outlet stopped: lists that could be empty.
+    let w = fixture("publish_no_empty_lists", &ordinary());
+    w.stage("publish", NOW);
+    let sel = |s: &str| scraper::Selector::parse(s).unwrap();
+    let mut lists = 0;
+    for (path, bytes) in site_files(&w)
+        .into_iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "html"))
+    {
+        let doc = scraper::Html::parse_document(&String::from_utf8(bytes).unwrap());
+        for list in doc.select(&sel("ul, ol")) {
+            lists += 1;
+            assert!(
+                list.select(&sel(":scope > li")).next().is_some(),
+                "{}: an empty list: {}",
+                path.display(),
+                list.html()
+            );
+        }
+        for nav in doc.select(&sel("nav")) {
+            assert!(
+                nav.select(&sel("a")).next().is_some(),
+                "{}: an empty nav",
+                path.display()
+            );
+        }
+    }
+    assert!(lists > 100, "{lists}");
+}
+
+#[test]
+fn one_headline_is_one_headline_in_both_languages() {
+    let w = fixture("publish_plurals", &ordinary());
+    huduku::store::write_jsonl(
+        &w.data.join("2026-11-29/20/classified.jsonl"),
+        &[rec(
+            "Plains Post",
+            "en",
+            "Yesterday's only news",
+            "https://plains.example/news/y.html",
+            "2026-11-29T19:00:00Z",
+            "world",
+            false,
+        )],
+    )
+    .unwrap();
+    w.stage("publish", NOW);
+    let en = text_of(&page(&w, "en/days/index.html"));
+    assert!(
+        en.contains("(1 headline)") && en.contains("(5 headlines)"),
+        "{en}"
+    );
+    let kn = text_of(&page(&w, "kn/days/index.html"));
+    assert!(
+        kn.contains("(1 ಮುಖ್ಯಾಂಶ)") && kn.contains("(5 ಮುಖ್ಯಾಂಶಗಳು)"),
+        "{kn}"
+    );
+    assert!(text_of(&page(&w, "en/topics/index.html")).contains("(1 headline)"));
+    assert!(text_of(&page(&w, "en/days/2026-11-29.html")).contains("1 headline."));
+    for (path, bytes) in site_files(&w) {
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(
+            !text.contains(" 1 headlines")
+                && !text.contains("(1 headlines")
+                && !text.contains(">1 headlines"),
+            "{}",
+            path.display()
+        );
+        assert!(!text.contains("1 ಮುಖ್ಯಾಂಶಗಳು"), "{}", path.display());
+    }
+}
+
+#[test]
+fn the_licence_line_is_in_the_pages_language() {
+    let w = fixture("publish_licence_kn", &ordinary());
+    w.stage("publish", NOW);
+    let kn = page(&w, "kn/index.html");
+    assert!(
+        kn.contains(huduku::publish::i18n::DEFAULT_LICENCE_KN),
+        "{kn}"
+    );
+    assert!(!kn.contains("crediting the outlets"));
+    assert!(page(&w, "index.html").contains(huduku::publish::i18n::DEFAULT_LICENCE_KN));
+    assert!(page(&w, "en/index.html").contains("CC BY 4.0, crediting the outlets"));
+    // A licence of the operator's own is shown as given, marked as English on Kannada pages.
+    let own = "CC0 1.0 for the compilation; headlines remain the outlets'";
+    w.stage_with("publish", NOW, &["--licence", own]);
+    let doc = scraper::Html::parse_document(&page(&w, "kn/days/index.html"));
+    let sel = scraper::Selector::parse("footer span[lang=en]").unwrap();
+    let spans: Vec<String> = doc.select(&sel).map(|s| s.text().collect()).collect();
+    assert_eq!(
+        spans,
+        [own.to_string()],
+        "{}",
+        page(&w, "kn/days/index.html")
+    );
+    assert!(!page(&w, "kn/days/index.html").contains(huduku::publish::i18n::DEFAULT_LICENCE_KN));
+}
+
+#[test]
+fn outlets_page_says_in_plain_words_what_each_site_did() {
+    let w = fixture("publish_outlets_words", &ordinary());
+    let stop = |at: &str, status: u16, reason: &str, url: &str| serde_json::json!({"at": at, "url": url, "status": status, "reason": reason, "evidence": "x"});
+    let state = serde_json::json!({
+        "sources": {},
+        "sites": {
+            "https://hill.example": {"wait_until": null, "waits_in_a_row": 0, "refused": stop("2026-11-20T07:05:00Z", 403, "challenge-cloudflare", "https://hill.example/feed.xml"), "halted": null},
+            "https://plains.example": {"wait_until": null, "waits_in_a_row": 3, "refused": null, "halted": stop("2026-11-25T09:05:00Z", 503, "halted-3-waits", "https://plains.example/feed.xml")},
+            "https://kn.example": {"wait_until": null, "waits_in_a_row": 0, "refused": stop("2026-11-28T00:35:00Z", 403, "robots-403", "https://kn.example/robots.txt"), "halted": null},
+            "https://coastal.example": {"wait_until": null, "waits_in_a_row": 0, "refused": stop("2026-11-26T00:35:00Z", 200, "some-code-with-no-words", "https://coastal.example/feed.xml"), "halted": null}
+        }
+    });
+    std::fs::write(
+        w.data.join("state.json"),
+        serde_json::to_string_pretty(&state).unwrap(),
+    )
+    .unwrap();
+    std::fs::create_dir_all(w.data.join("2026-11-28")).unwrap();
+    std::fs::write(
+        w.data.join("2026-11-28/robots.jsonl"),
+        format!("{}\n", serde_json::json!({"site": "https://kn.example", "fetched_at": "2026-11-28T00:35:00Z", "status": 403, "verdict": "refused", "reason": "robots.txt answered 403", "crawl_delay": null, "content_signal": null, "file": null})),
+    )
+    .unwrap();
+    w.stage("publish", NOW);
+    for (lang, says) in [
+        (
+            "en",
+            vec![
+                "Refused HudukuBot since 20 Nov 2026 (hill.example): it answered with a Cloudflare page that checks for robots.",
+                "Stopped after repeated requests to wait since 25 Nov 2026 (plains.example): it asked HudukuBot to wait 3 times in a row (HTTP 429 or 503).",
+                "Refused HudukuBot since 28 Nov 2026 (kn.example): its robots.txt is forbidden to HudukuBot (HTTP 403).",
+                "Refused HudukuBot since 26 Nov 2026 (coastal.example).",
+            ],
+        ),
+        (
+            "kn",
+            vec![
+                "ರೋಬಾಟ್‌ಗಳನ್ನು ತಪಾಸಿಸುವ Cloudflare ಪುಟವನ್ನು ಉತ್ತರವಾಗಿ ನೀಡಿತು",
+                "HudukuBot ಗೆ ಸತತ 3 ಬಾರಿ ಕಾಯಲು ಹೇಳಿತು",
+                "ಅದರ robots.txt HudukuBot ಗೆ ಪ್ರವೇಶ ನಿಷೇಧಿಸಿತು (HTTP 403)",
+            ],
+        ),
+    ] {
+        let doc = scraper::Html::parse_document(&page(&w, &format!("{lang}/outlets/index.html")));
+        let main = doc
+            .select(&scraper::Selector::parse("main").unwrap())
+            .next()
+            .unwrap();
+        let html = main.html();
+        let text = main
+            .text()
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for s in says {
+            assert!(text.contains(s), "{lang}: {s:?} in\n{text}");
+        }
+        for code in [
+            "challenge-",
+            "halted-3",
+            "robots-403",
+            "refused-",
+            "some-code",
+            "https://",
+            "http://",
+            "<code>",
+        ] {
+            assert!(!html.contains(code), "{lang}: {code} shown raw:\n{text}");
+        }
+        // robots.txt's refusal is said once, as the refusal of the site.
+        assert_eq!(
+            text.matches("kn.example").count(),
+            2,
+            "{lang}: its site, and its stop once:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn a_source_failing_for_a_day_is_not_answering_rather_than_read() {
+    let w = fixture("publish_failing_source", &ordinary());
+    let end = "2026-11-30T06:05:00Z";
+    fetch_log(
+        &w,
+        "2026-11-28",
+        "05",
+        &hill_line("2026-11-28T05:05:00Z", 200, "fetched", ""),
+        end,
+    );
+    fetch_log(
+        &w,
+        "2026-11-30",
+        "05",
+        &hill_line("2026-11-30T05:05:00Z", 500, "failed", "http-500"),
+        end,
+    );
+    w.stage("publish", NOW);
+    let read = |w: &Workdir, lang: &str| {
+        let doc = scraper::Html::parse_document(&page(w, &format!("{lang}/outlets/index.html")));
+        let sel = scraper::Selector::parse("section[aria-labelledby=read] li").unwrap();
+        doc.select(&sel)
+            .map(|li| li.text().collect::<String>())
+            .find(|t| t.contains("Hill Herald"))
+            .unwrap()
+    };
+    // One failure an hour ago: still read.
+    assert!(read(&w, "en").ends_with("Read"), "{}", read(&w, "en"));
+    // Failing from the 29th to the 30th: a day and more of asking without a good answer.
+    fetch_log(
+        &w,
+        "2026-11-29",
+        "05",
+        &hill_line(
+            "2026-11-29T05:05:00Z",
+            0,
+            "failed",
+            "unreachable: timed out",
+        ),
+        end,
+    );
+    w.stage("publish", NOW);
+    let en = read(&w, "en");
+    assert!(
+        en.contains("Not answering since 29 Nov 2026") && !en.contains("Read"),
+        "{en}"
+    );
+    assert!(
+        read(&w, "kn").contains("29 ನವೆಂಬರ್ 2026 ರಿಂದ ಉತ್ತರಿಸುತ್ತಿಲ್ಲ"),
+        "{}",
+        read(&w, "kn")
+    );
+    assert!(
+        text_of(&page(&w, "en/outlets/hill-herald.html"))
+            .contains("Not answering since 29 Nov 2026")
+    );
+    // The others answer: read.
+    let doc = text_of(&page(&w, "en/outlets/index.html"));
+    assert_eq!(doc.matches("Not answering").count(), 1, "{doc}");
+    // A good answer again: read again.
+    fetch_log(
+        &w,
+        "2026-11-30",
+        "06",
+        &hill_line("2026-11-30T06:05:00Z", 200, "fetched", ""),
+        end,
+    );
+    w.stage("publish", NOW);
+    assert!(read(&w, "en").ends_with("Read"), "{}", read(&w, "en"));
+}
+
+#[test]
+fn the_front_page_says_when_its_newest_headline_was_found_the_same_on_a_replay() {
+    let mut records = ordinary();
+    records[0].first_seen = huduku::time::parse_now("2026-11-30T05:35:00Z").unwrap();
+    for r in records.iter_mut().skip(1) {
+        r.first_seen = huduku::time::parse_now("2026-11-30T04:05:00Z").unwrap();
+    }
+    let w = fixture("publish_updated", &records);
+    w.stage("publish", NOW);
+    let sel = scraper::Selector::parse("main p.note time[datetime]").unwrap();
+    for (rel, words) in [
+        ("index.html", "ನವೀಕರಿಸಿದ್ದು: 30 ನವೆಂಬರ್ 2026, 11:05 IST."),
+        ("kn/index.html", "ನವೀಕರಿಸಿದ್ದು: 30 ನವೆಂಬರ್ 2026, 11:05 IST."),
+        ("en/index.html", "Updated: 30 Nov 2026, 11:05 IST."),
+    ] {
+        let html = page(&w, rel);
+        let doc = scraper::Html::parse_document(&html);
+        let times: Vec<&str> = doc
+            .select(&sel)
+            .filter_map(|t| t.value().attr("datetime"))
+            .collect();
+        assert_eq!(times, ["2026-11-30T05:35:00Z"], "{rel}");
+        let notes: Vec<String> = doc
+            .select(&scraper::Selector::parse("main p.note").unwrap())
+            .map(|p| p.text().collect())
+            .collect();
+        assert!(notes.iter().any(|n| n == words), "{rel}: {notes:?}");
+    }
+    // A replay of the day passes the end of the day as --now: the same bytes, feeds too.
+    let before = site_files(&w);
+    w.stage("publish", &format!("{DAY}T23:59:59Z"));
+    assert_eq!(before, site_files(&w));
+    assert!(
+        before
+            .iter()
+            .any(|(p, _)| p.ends_with("kn/feeds/latest.xml"))
+    );
+}
+
+#[test]
+fn operators_files_are_copied_kept_and_never_stand_where_publish_writes() {
+    let w = fixture("publish_site_extra", &ordinary());
+    let extra = w.pipeline.join("site-extra");
+    std::fs::create_dir_all(extra.join(".well-known")).unwrap();
+    let verification = "google-site-verification: google0123456789abcdef.html\n";
+    std::fs::write(extra.join("google0123456789abcdef.html"), verification).unwrap();
+    std::fs::write(
+        extra.join(".well-known/security.txt"),
+        "Contact: mailto:contact@huduku.org\n",
+    )
+    .unwrap();
+    let icon = b"<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"9\"/></svg>\x00\xff";
+    std::fs::write(extra.join("favicon.svg"), icon).unwrap();
+    w.stage("publish", NOW);
+    assert_eq!(w.read("site/google0123456789abcdef.html"), verification);
+    assert!(
+        w.read("site/.well-known/security.txt")
+            .starts_with("Contact:")
+    );
+    assert_eq!(
+        std::fs::read(w.data.join("site/favicon.svg")).unwrap(),
+        icon,
+        "the operator's icon, byte for byte"
+    );
+    // The next publish keeps them (its prune removes only what nobody wrote).
+    w.stage("publish", NOW);
+    assert_eq!(w.read("site/google0123456789abcdef.html"), verification);
+    assert!(w.data.join("site/.well-known/security.txt").exists());
+    // Taken out of site-extra, a file goes from the site; publish's own icon comes back.
+    std::fs::remove_file(extra.join("favicon.svg")).unwrap();
+    std::fs::remove_file(extra.join(".well-known/security.txt")).unwrap();
+    w.stage("publish", NOW);
+    assert!(!w.data.join("site/.well-known/security.txt").exists());
+    assert!(w.read("site/favicon.svg").contains("viewBox"));
+    // A file where publish writes stops the run before it writes anything, naming both.
+    let before = site_files(&w);
+    for clash in [
+        "robots.txt",
+        "kn/index.html",
+        "data/README.txt",
+        "sitemap.xml",
+        "en/feeds/latest.xml",
+    ] {
+        let file = extra.join(clash);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, "mine").unwrap();
+        let mut c = w.command("publish", NOW);
+        let out = c.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{clash}: {}",
+            describe(&c, &out)
+        );
+        assert!(
+            err.contains(&format!("site-extra/{clash}")) && err.contains(&format!("site/{clash}")),
+            "{clash}: {err}"
+        );
+        assert!(site_files(&w) == before, "{clash}: nothing written");
+        std::fs::remove_file(&file).unwrap();
+    }
+    w.stage("publish", NOW);
+}
+
 #[test]
 fn a_crowded_topic_gets_a_page_of_its_own_for_the_day() {
     let cap = huduku::publish::site::DAY_TOPIC_MAX;
@@ -1257,7 +1959,7 @@ fn open_data_is_an_archive_and_a_removal_reaches_every_day_however_old() {
     }
     assert!(
         w.read("site/data/README.txt")
-            .contains(&format!("{OLD}: 1 headlines"))
+            .contains(&format!("{OLD}: 1 headline\n"))
     );
     check(&w);
 

@@ -327,7 +327,10 @@ fn readme(licence: &str, days: &BTreeMap<String, usize>) -> String {
     );
     s.push_str("Days\n----\n\n");
     for (day, count) in days.iter().rev() {
-        s.push_str(&format!("{day}: {count} headlines\n"));
+        s.push_str(&format!(
+            "{day}: {}\n",
+            super::i18n::count(*count, super::i18n::Lang::En)
+        ));
     }
     s
 }

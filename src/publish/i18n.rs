@@ -94,6 +94,15 @@ pub struct Text {
     pub publishers: &'static str,
     pub takedowns: &'static str,
     pub privacy: &'static str,
+    /// Before the time the newest headline on the site was found (the front page).
+    pub updated: &'static str,
+    /// The visible link to a page's Atom feed, and the feed's `title` in the page's head.
+    pub feed: &'static str,
+    /// Meta descriptions of pages that span the days.
+    pub describe_archive: &'static str,
+    pub describe_topics: &'static str,
+    pub describe_outlets: &'static str,
+    pub describe_fetching: &'static str,
 }
 
 pub static EN: Text = Text {
@@ -142,6 +151,12 @@ pub static EN: Text = Text {
     publishers: "For publishers",
     takedowns: "Takedowns",
     privacy: "Privacy",
+    updated: "Updated",
+    feed: "Atom feed of these headlines",
+    describe_archive: "Every day Huduku keeps, with how many headlines each has and its open data as CSV and JSON lines.",
+    describe_topics: "The topics Huduku files headlines under, from politics to sport, each with its newest headlines.",
+    describe_outlets: "The Kannada and English outlets Huduku reads, and those that opted out, refused or were stopped, since when.",
+    describe_fetching: "How HudukuBot reads publishers' feeds: one user agent, robots.txt first, a refusal is final, one request at a time.",
 };
 
 pub static KN: Text = Text {
@@ -190,7 +205,241 @@ pub static KN: Text = Text {
     publishers: "ಪ್ರಕಾಶಕರಿಗೆ",
     takedowns: "ತೆಗೆದುಹಾಕುವಿಕೆ",
     privacy: "ಖಾಸಗಿತನ",
+    updated: "ನವೀಕರಿಸಿದ್ದು",
+    feed: "ಈ ಮುಖ್ಯಾಂಶಗಳ Atom ಫೀಡ್",
+    describe_archive: "ಹುಡುಕು ಇಟ್ಟಿರುವ ಪ್ರತಿ ದಿನ, ಅದರ ಮುಖ್ಯಾಂಶಗಳ ಸಂಖ್ಯೆ ಮತ್ತು CSV, JSON ಸಾಲುಗಳಲ್ಲಿ ಮುಕ್ತ ದತ್ತಾಂಶದೊಂದಿಗೆ.",
+    describe_topics: "ಹುಡುಕು ಮುಖ್ಯಾಂಶಗಳನ್ನು ವಿಂಗಡಿಸುವ ವಿಷಯಗಳು, ರಾಜಕೀಯದಿಂದ ಕ್ರೀಡೆಯವರೆಗೆ, ಪ್ರತಿಯೊಂದರ ಹೊಸ ಮುಖ್ಯಾಂಶಗಳೊಂದಿಗೆ.",
+    describe_outlets: "ಹುಡುಕು ಓದುವ ಕನ್ನಡ ಮತ್ತು ಇಂಗ್ಲಿಷ್ ಮಾಧ್ಯಮಗಳು, ಹಾಗೂ ಹೊರಗುಳಿದ, ನಿರಾಕರಿಸಿದ ಅಥವಾ ನಿಲ್ಲಿಸಿದ ಮಾಧ್ಯಮಗಳು, ಯಾವಾಗಿನಿಂದ ಎಂಬುದರೊಂದಿಗೆ.",
+    describe_fetching: "HudukuBot ಪ್ರಕಾಶಕರ ಫೀಡ್‌ಗಳನ್ನು ಹೇಗೆ ಓದುತ್ತದೆ: ಒಂದೇ ಹೆಸರು, ಮೊದಲು robots.txt, ನಿರಾಕರಣೆ ಅಂತಿಮ, ಒಮ್ಮೆಗೆ ಒಂದೇ ವಿನಂತಿ.",
 };
+
+/// A count of headlines with the noun in the right number: `1 headline`, `2 headlines`;
+/// `1 ಮುಖ್ಯಾಂಶ`, `2 ಮುಖ್ಯಾಂಶಗಳು`.
+pub fn count(n: usize, lang: Lang) -> String {
+    match (lang, n) {
+        (Lang::En, 1) => "1 headline".into(),
+        (Lang::En, n) => format!("{n} headlines"),
+        (Lang::Kn, 1) => "1 ಮುಖ್ಯಾಂಶ".into(),
+        (Lang::Kn, n) => format!("{n} ಮುಖ್ಯಾಂಶಗಳು"),
+    }
+}
+
+/// The default licence line of the open data in Kannada (the English is
+/// `export::DEFAULT_LICENCE`).
+pub const DEFAULT_LICENCE_KN: &str = "CC BY 4.0, ಮಾಧ್ಯಮಗಳ ಹೆಸರನ್ನು ಉಲ್ಲೇಖಿಸಿ";
+
+/// The licence line as a page of the language shows it, and the language of the line when it
+/// is not the page's: the default has words in both languages; a licence given with
+/// `--licence` is shown as given, in English.
+pub fn licence(given: &str, lang: Lang) -> (&str, Option<&'static str>) {
+    match lang {
+        Lang::En => (given, None),
+        Lang::Kn if given == super::export::DEFAULT_LICENCE => (DEFAULT_LICENCE_KN, None),
+        Lang::Kn => (given, Some("en")),
+    }
+}
+
+/// The meta description of a day's page.
+pub fn describe_day(day: &str, n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "{} found by Huduku on {}, by topic, each a link to the publisher's own page.",
+            capitalised(&count(n, lang)),
+            day_name(day, lang)
+        ),
+        Lang::Kn => format!(
+            "{} ರಂದು ಹುಡುಕು ಕಂಡ {}, ವಿಷಯವಾರು, ಪ್ರತಿಯೊಂದೂ ಪ್ರಕಾಶಕರದೇ ಪುಟಕ್ಕೆ ಕೊಂಡಿ.",
+            day_name(day, lang),
+            count(n, lang)
+        ),
+    }
+}
+
+/// The meta description of a topic's page (of the days, or of one day).
+pub fn describe_topic(label: &str, day: Option<&str>, lang: Lang) -> String {
+    match (lang, day) {
+        (Lang::En, None) => format!(
+            "The newest headlines on {label} from Kannada and English outlets, each a link to the publisher's own page."
+        ),
+        (Lang::En, Some(d)) => format!(
+            "Headlines on {label} found on {}, each a link to the publisher's own page.",
+            day_name(d, lang)
+        ),
+        (Lang::Kn, None) => {
+            format!("{label}: ಕನ್ನಡ ಮತ್ತು ಇಂಗ್ಲಿಷ್ ಮಾಧ್ಯಮಗಳ ಹೊಸ ಮುಖ್ಯಾಂಶಗಳು, ಪ್ರತಿಯೊಂದೂ ಪ್ರಕಾಶಕರದೇ ಪುಟಕ್ಕೆ ಕೊಂಡಿ.")
+        }
+        (Lang::Kn, Some(d)) => format!(
+            "{label}: {} ರಂದು ಕಂಡ ಮುಖ್ಯಾಂಶಗಳು, ಪ್ರತಿಯೊಂದೂ ಪ್ರಕಾಶಕರದೇ ಪುಟಕ್ಕೆ ಕೊಂಡಿ.",
+            day_name(d, lang)
+        ),
+    }
+}
+
+/// The meta description of an outlet's page.
+pub fn describe_outlet(name: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "The newest headlines from {name} that Huduku found, each a link to the publisher's own page."
+        ),
+        Lang::Kn => format!("ಹುಡುಕು ಕಂಡ {name} ಮಾಧ್ಯಮದ ಹೊಸ ಮುಖ್ಯಾಂಶಗಳು, ಪ್ರತಿಯೊಂದೂ ಪ್ರಕಾಶಕರದೇ ಪುಟಕ್ಕೆ ಕೊಂಡಿ."),
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// An outlet's sources that have had no good answer for a day or more: "Not answering since
+/// DATE" when all of them, "N of its M sources not answering since DATE" when some. `since`
+/// is the earliest day one of them began to fail (or gave its last good answer), if known.
+pub fn not_answering(
+    failing: usize,
+    of: usize,
+    since: Option<chrono::NaiveDate>,
+    lang: Lang,
+) -> String {
+    let when = |s: &str| match since {
+        Some(d) => format!("{s} {}", self::since(d, lang)),
+        None => s.to_string(),
+    };
+    match lang {
+        Lang::En if failing >= of => when("Not answering"),
+        Lang::En => when(&format!("{failing} of its {of} sources not answering")),
+        Lang::Kn => {
+            let who = if failing >= of {
+                String::new()
+            } else {
+                format!("{of} ಮೂಲಗಳಲ್ಲಿ {failing} ")
+            };
+            match since {
+                Some(d) => format!("{who}{} ಉತ್ತರಿಸುತ್ತಿಲ್ಲ", self::since(d, lang)),
+                None => format!("{who}ಉತ್ತರಿಸುತ್ತಿಲ್ಲ"),
+            }
+        }
+    }
+}
+
+/// Kannada script in Latin letters, for names that must be ASCII (an outlet page's file
+/// name): ISO 15919 without its diacritics (ā → a, ṇ → n, ś and ṣ → sh, c → ch), the
+/// inherent vowel written, the anusvara as the nasal of the consonant after it. Other text
+/// passes through unchanged. Deterministic: the same name always gives the same letters.
+pub fn latin(s: &str) -> String {
+    fn consonant(c: char) -> Option<&'static str> {
+        Some(match c {
+            'ಕ' => "k",
+            'ಖ' => "kh",
+            'ಗ' => "g",
+            'ಘ' => "gh",
+            'ಙ' => "n",
+            'ಚ' => "ch",
+            'ಛ' => "chh",
+            'ಜ' => "j",
+            'ಝ' => "jh",
+            'ಞ' => "n",
+            'ಟ' => "t",
+            'ಠ' => "th",
+            'ಡ' => "d",
+            'ಢ' => "dh",
+            'ಣ' => "n",
+            'ತ' => "t",
+            'ಥ' => "th",
+            'ದ' => "d",
+            'ಧ' => "dh",
+            'ನ' => "n",
+            'ಪ' => "p",
+            'ಫ' => "ph",
+            'ಬ' => "b",
+            'ಭ' => "bh",
+            'ಮ' => "m",
+            'ಯ' => "y",
+            'ರ' | 'ಱ' => "r",
+            'ಲ' | 'ಳ' | 'ೞ' => "l",
+            'ವ' => "v",
+            'ಶ' | 'ಷ' => "sh",
+            'ಸ' => "s",
+            'ಹ' => "h",
+            _ => return None,
+        })
+    }
+    fn vowel(c: char) -> Option<&'static str> {
+        Some(match c {
+            'ಅ' | 'ಆ' => "a",
+            'ಇ' | 'ಈ' => "i",
+            'ಉ' | 'ಊ' => "u",
+            'ಋ' | 'ೠ' => "ru",
+            'ಌ' | 'ೡ' => "lu",
+            'ಎ' | 'ಏ' => "e",
+            'ಐ' => "ai",
+            'ಒ' | 'ಓ' => "o",
+            'ಔ' => "au",
+            _ => return None,
+        })
+    }
+    fn sign(c: char) -> Option<&'static str> {
+        Some(match c {
+            'ಾ' => "a",
+            'ಿ' | 'ೀ' => "i",
+            'ು' | 'ೂ' => "u",
+            'ೃ' | 'ೄ' => "ru",
+            'ೢ' | 'ೣ' => "lu",
+            'ೆ' | 'ೇ' => "e",
+            'ೈ' => "ai",
+            'ೊ' | 'ೋ' => "o",
+            'ೌ' => "au",
+            _ => return None,
+        })
+    }
+    const VIRAMA: char = '್';
+    const NUKTA: char = '಼';
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
+        if let Some(k) = consonant(c) {
+            out.push_str(k);
+            while chars.get(i) == Some(&NUKTA) {
+                i += 1;
+            }
+            match chars.get(i).copied() {
+                Some(VIRAMA) => i += 1,
+                Some(v) if sign(v).is_some() => {
+                    out.push_str(sign(v).unwrap_or_default());
+                    i += 1;
+                }
+                _ => out.push('a'),
+            }
+            // Length marks (ೕ ೖ) add nothing in Latin letters.
+            while matches!(chars.get(i), Some('\u{0cd5}' | '\u{0cd6}')) {
+                i += 1;
+            }
+        } else if let Some(v) = vowel(c) {
+            out.push_str(v);
+        } else if c == 'ಂ' {
+            // The anusvara: m before a labial or where no stop follows, else n.
+            let labial = matches!(chars.get(i), Some('ಪ' | 'ಫ' | 'ಬ' | 'ಭ' | 'ಮ'));
+            let stop = chars
+                .get(i)
+                .and_then(|n| consonant(*n))
+                .is_some_and(|_| ('ಕ'..='ನ').contains(&chars[i]));
+            out.push(if labial || !stop { 'm' } else { 'n' });
+        } else if c == 'ಃ' {
+            out.push('h');
+        } else if ('೦'..='೯').contains(&c) {
+            out.push(char::from(b'0' + (c as u32 - '೦' as u32) as u8));
+        } else if matches!(c, '\u{200c}' | '\u{200d}' | NUKTA | VIRAMA) || sign(c).is_some() {
+            // Joiners, and marks with no letter before them.
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
 
 /// Topic names in English and Kannada.
 pub fn topic_label(topic: &str, lang: Lang) -> &'static str {
@@ -349,6 +598,70 @@ mod tests {
         assert_eq!(Zone::ist().show(t, Lang::En), "30 Nov 2026, 00:10 IST");
         assert_eq!(Zone::ist().show(t, Lang::Kn), "30 ನವೆಂಬರ್ 2026, 00:10 IST");
         assert_eq!(Zone::parse("Asia/Kolkata").unwrap(), Zone::ist());
+    }
+
+    #[test]
+    fn counts_take_the_noun_in_the_right_number() {
+        assert_eq!(count(1, Lang::En), "1 headline");
+        assert_eq!(count(0, Lang::En), "0 headlines");
+        assert_eq!(count(2, Lang::En), "2 headlines");
+        assert_eq!(count(1, Lang::Kn), "1 ಮುಖ್ಯಾಂಶ");
+        assert_eq!(count(24, Lang::Kn), "24 ಮುಖ್ಯಾಂಶಗಳು");
+    }
+
+    #[test]
+    fn kannada_names_read_in_latin_letters() {
+        for (kn, latin_) in [
+            ("ನಮ್ಮ ಪತ್ರಿಕೆ", "namma patrike"),
+            ("ಪ್ರಜಾವಾಣಿ", "prajavani"),
+            ("ವಿಜಯ ಕರ್ನಾಟಕ", "vijaya karnataka"),
+            ("ಉದಯವಾಣಿ", "udayavani"),
+            ("ಕನ್ನಡಪ್ರಭ", "kannadaprabha"),
+            ("ಸಂಯುಕ್ತ ಕರ್ನಾಟಕ", "samyukta karnataka"),
+            ("ಹೊಸ ದಿಗಂತ", "hosa diganta"),
+            ("ಸಂಪಾದಕೀಯ", "sampadakiya"),
+            ("ಈ ಸಂಜೆ", "i sanje"),
+            ("ಸುದ್ದಿ ೨೪x೭", "suddi 24x7"),
+            ("Deccan ಹೆರಾಲ್ಡ್", "Deccan herald"),
+        ] {
+            assert_eq!(latin(kn), latin_, "{kn}");
+        }
+        assert!(latin("ಕನ್ನಡ").is_ascii());
+    }
+
+    #[test]
+    fn the_default_licence_has_kannada_words_and_a_given_one_is_shown_as_given() {
+        let default = super::super::export::DEFAULT_LICENCE;
+        assert_eq!(licence(default, Lang::Kn), (DEFAULT_LICENCE_KN, None));
+        assert_eq!(licence(default, Lang::En), (default, None));
+        assert_eq!(licence("CC0 1.0", Lang::Kn), ("CC0 1.0", Some("en")));
+        assert_eq!(
+            not_answering(
+                2,
+                2,
+                chrono::NaiveDate::from_ymd_opt(2026, 11, 27),
+                Lang::En
+            ),
+            "Not answering since 27 Nov 2026"
+        );
+        assert_eq!(
+            not_answering(
+                1,
+                3,
+                chrono::NaiveDate::from_ymd_opt(2026, 11, 27),
+                Lang::En
+            ),
+            "1 of its 3 sources not answering since 27 Nov 2026"
+        );
+        assert_eq!(
+            not_answering(
+                1,
+                1,
+                chrono::NaiveDate::from_ymd_opt(2026, 11, 27),
+                Lang::Kn
+            ),
+            "27 ನವೆಂಬರ್ 2026 ರಿಂದ ಉತ್ತರಿಸುತ್ತಿಲ್ಲ"
+        );
     }
 
     #[test]

@@ -5,23 +5,29 @@
 //! for each day, and renders the static site under `DATA/site/` in Kannada and English
 //! ([`site`]): the front page, pages per day, topic and outlet, the list of outlets read
 //! or not ([`outlets`]), "How Huduku fetches" from the fetcher's own constants
-//! ([`fetching`]), the pages it names (For publishers, Takedowns, Privacy: [`pages`]), and
-//! the open data ([`export`]). Pages never show an author, a summary,
-//! a non-http(s) link, or publisher text unescaped (maud escapes every interpolation).
+//! ([`fetching`]), the pages it names (For publishers, Takedowns, Privacy: [`pages`]), the
+//! open data ([`export`]), and for programs Atom feeds of the same lists, the sitemap,
+//! robots.txt and the icon ([`feeds`]). Pages never show an author, a summary, a
+//! non-http(s) link, or publisher text unescaped (maud escapes every interpolation).
 //!
 //! `site/` belongs to publish: each run rewrites it whole and removes any file it did not
 //! write, so a page of an outlet that opted out, or of a day no longer kept, is gone too.
+//! The operator's own files (`PIPELINE/site-extra/`, [`extra`]) are copied in by every run,
+//! never over a file publish writes.
 //!
 //! Output depends only on the kept files and the lists, not on the clock: `--now` only
 //! bounds which days and hours count, so a replay gives the same bytes. A replay writes
 //! into a folder of its own (`--out`), reading the data directory and writing nothing there.
 
 pub mod export;
+pub mod extra;
+pub mod feeds;
 pub mod fetching;
 pub mod i18n;
 pub mod keydir;
 pub mod outlets;
 pub mod pages;
+pub mod reasons;
 pub mod removals;
 pub mod rows;
 pub mod site;
@@ -142,6 +148,8 @@ pub fn run(args: &Args) -> Result<Report> {
         None => (args.common.lock("publish")?, data.clone()),
     };
     let pipeline = args.common.pipeline();
+    // The operator's own files, checked before anything is written.
+    let extras = extra::Extras::load(&pipeline.root)?;
     let removals = removals::Removals::load(&pipeline, &data, now)?;
     let first_day = crate::time::day(now - chrono::Duration::days(args.days - 1));
     let today = crate::time::day(now);
@@ -160,9 +168,20 @@ pub fn run(args: &Args) -> Result<Report> {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut sums = export::Sums::new();
     let (mut shown, mut removed) = (0usize, 0usize);
+    // When the newest public headline was found: the front page's "updated" line.
+    let mut as_of = None;
     for day in days.iter().rev() {
         let upto = (*day == today).then_some(this_hour.as_str());
-        let list = day_list(&data, &out, day, upto, &removals, &mut pool, &mut removed)?;
+        let list = day_list(
+            &data,
+            &out,
+            day,
+            upto,
+            &removals,
+            &mut pool,
+            &mut removed,
+            &mut as_of,
+        )?;
         shown += list.len();
         write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
         counts.insert(day.clone(), list.len());
@@ -178,7 +197,16 @@ pub fn run(args: &Args) -> Result<Report> {
             sums.extend(made.files);
             continue;
         }
-        let list = day_list(&data, &out, day, None, &removals, &mut pool, &mut removed)?;
+        let list = day_list(
+            &data,
+            &out,
+            day,
+            None,
+            &removals,
+            &mut pool,
+            &mut removed,
+            &mut None,
+        )?;
         write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
         archived.insert(day.clone(), list.len());
         remade += 1;
@@ -208,6 +236,7 @@ pub fn run(args: &Args) -> Result<Report> {
             removed: removals.counts(),
             window: args.days,
             keyids: &keyids,
+            as_of,
         };
         let prev = i.checked_sub(1).map(|j| days[j].as_str());
         let next = days.get(i + 1).map(String::as_str);
@@ -225,10 +254,15 @@ pub fn run(args: &Args) -> Result<Report> {
         removed: removals.counts(),
         window: args.days,
         keyids: &keyids,
+        as_of,
     };
     pages.extend(site::render_rest(&dir, &site, &lists)?);
     pages.extend(pages::render(&dir, &site)?);
     pages.extend(videos::render(&dir, &site, &data, &pipeline, now)?);
+    pages.extend(feeds::write_feeds(&dir, &site, &lists)?);
+    // Last, from every page written: the sitemap, robots.txt and the icon.
+    let made = feeds::finish(&dir, &site, &pages, extras.replaces_favicon())?;
+    pages.extend(made);
     let mut exported_days = archived.clone();
     exported_days.extend(counts.iter().map(|(d, n)| (d.clone(), *n)));
     // The key directory: from the keys given, else the one already published stays.
@@ -246,13 +280,17 @@ pub fn run(args: &Args) -> Result<Report> {
     let exported = export::finish(&dir, &exported_days, sums, licence, &base)?;
     let mut written: BTreeSet<PathBuf> = pages.iter().map(PathBuf::from).collect();
     written.extend(exported.iter().map(PathBuf::from));
+    // The operator's files, never over one of publish's own, and kept by the prune.
+    let copied = extras.copy(&dir, &written)?;
+    written.extend(copied.iter().map(PathBuf::from));
     let pruned = prune(&dir, &dir, &written)?;
     Ok(Report {
         summary: format!(
-            "{} days, {shown} headlines public, {removed} removed, {} pages and {} open-data files written, {} older days' open data kept ({remade} remade), {pruned} stale files removed",
+            "{} days, {shown} headlines public, {removed} removed, {} pages and {} open-data files written, {} of the operator's files copied, {} older days' open data kept ({remade} remade), {pruned} stale files removed",
             days.len(),
             pages.len(),
             exported.len(),
+            copied.len(),
             archived.len()
         ),
         failed: 0,
@@ -340,6 +378,7 @@ fn made(data: &crate::store::Data, site: &Path, day: &str, digest: &str) -> Opti
 /// A day's public list, newest first: the classified headlines of its hours (up to `upto`
 /// when given), less what must not be shown, each link once (its first hour's record). An
 /// hour's headlines are read from `out` when a replay classified it there, else from `data`.
+#[allow(clippy::too_many_arguments)]
 fn day_list(
     data: &crate::store::Data,
     out: &crate::store::Data,
@@ -348,6 +387,7 @@ fn day_list(
     removals: &removals::Removals,
     pool: &mut Pool,
     removed: &mut usize,
+    newest: &mut Option<chrono::DateTime<chrono::Utc>>,
 ) -> Result<Vec<Row>> {
     let mut ids = rows::Ids::default();
     let mut list = Vec::new();
@@ -365,6 +405,7 @@ fn day_list(
             if removals.removes(&c).is_some() {
                 *removed += 1;
             } else if ids.insert(&c.id) {
+                *newest = (*newest).max(Some(c.first_seen));
                 list.push(Row::new(&rows::public(c), pool));
             }
             Ok(())

@@ -44,7 +44,25 @@ pub struct Outlet {
     /// Whether it is in the source list.
     pub listed: bool,
     pub stopped: Vec<Stopped>,
+    /// Its sources that have had no good answer over a day or more of asking.
+    pub failing: Failing,
 }
+
+/// How many of an outlet's fetched sources have had no good answer over a day or more of
+/// asking (timeouts, server errors, broken or missing feeds), of how many, since when.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Failing {
+    pub count: usize,
+    pub of: usize,
+    /// The earliest day one of them began to fail (or, in a state kept before that was
+    /// recorded, gave its last good answer).
+    pub since: Option<NaiveDate>,
+}
+
+/// How long a source must have failed, counted from its first failure in a row to its last
+/// request (times of the fold, never the clock: a replay shows the same), before the public
+/// list says it is not answering.
+pub const FAILING_FOR: chrono::Duration = chrono::Duration::days(1);
 
 impl Outlet {
     /// Read at all: listed, not opted out, and at least one site not stopped.
@@ -96,6 +114,7 @@ pub fn load(
             sites: BTreeSet::new(),
             listed: true,
             stopped: Vec::new(),
+            failing: Failing::default(),
         });
         o.sites.insert(s.site());
     }
@@ -106,6 +125,7 @@ pub fn load(
             sites: BTreeSet::new(),
             listed: false,
             stopped: Vec::new(),
+            failing: Failing::default(),
         });
     }
 
@@ -125,6 +145,7 @@ pub fn load(
                     sites: BTreeSet::new(),
                     listed: false,
                     stopped: Vec::new(),
+                    failing: Failing::default(),
                 });
                 o.stopped.push(Stopped {
                     why: Why::OptedOut,
@@ -159,6 +180,7 @@ pub fn load(
                                 site: Some(site.clone()),
                                 reason: String::new(),
                             }],
+                            failing: Failing::default(),
                         },
                     );
                 }
@@ -225,10 +247,43 @@ pub fn load(
             });
         }
     }
+    // Sources failing for a day or more.
+    for s in sources.iter().filter(|s| s.checked()) {
+        let Some(o) = outlets.get_mut(&s.outlet) else {
+            continue;
+        };
+        o.failing.of += 1;
+        let Some(st) = state.sources.get(s.url.as_str()) else {
+            continue;
+        };
+        let began = st.failing_since.or(st.last_success);
+        let long = match (began, st.last_request) {
+            (Some(b), Some(r)) => r - b >= FAILING_FOR,
+            _ => false,
+        };
+        if st.failures > 0 && long {
+            o.failing.count += 1;
+            let day = began.map(day_of);
+            o.failing.since = match (o.failing.since, day) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+    }
     let mut out: Vec<Outlet> = outlets.into_values().collect();
     for o in &mut out {
         o.stopped.sort();
         o.stopped.dedup();
+        // robots.txt's refusal of a site is also the site's refusal (`robots-403`, ...):
+        // said once, as the refusal, which carries the reason.
+        let refused: BTreeSet<Option<String>> = o
+            .stopped
+            .iter()
+            .filter(|s| s.why == Why::Refused)
+            .map(|s| s.site.clone())
+            .collect();
+        o.stopped
+            .retain(|s| s.why != Why::Robots || !refused.contains(&s.site));
     }
     Ok(out)
 }

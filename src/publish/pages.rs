@@ -65,7 +65,8 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
     for lang in Lang::ALL {
         let t = lang.text();
         for name in PAGES {
-            let cx = ctx(site, lang, format!("{}/{name}", lang.code()), &style);
+            let cx = ctx(site, lang, format!("{}/{name}", lang.code()), &style)
+                .described(description(name, lang));
             let l = Links::of(&cx, name);
             let (title, body) = match (name, lang) {
                 ("publishers.html", Lang::En) => (t.publishers, publishers_en(site, &l)),
@@ -80,6 +81,28 @@ pub fn render(dir: &Path, site: &Site) -> Result<Vec<String>> {
         }
     }
     Ok(out.written)
+}
+
+/// Each page's meta description, in its language.
+fn description(name: &str, lang: Lang) -> &'static str {
+    match (name, lang) {
+        ("publishers.html", Lang::En) => {
+            "For publishers: how to keep HudukuBot out or let it back in, how to verify its signed requests, and what it asks for."
+        }
+        ("publishers.html", Lang::Kn) => {
+            "ಪ್ರಕಾಶಕರಿಗೆ: HudukuBot ಅನ್ನು ಹೊರಗಿಡುವುದು ಅಥವಾ ಮತ್ತೆ ಬಿಡುವುದು ಹೇಗೆ, ಅದರ ಸಹಿ ಮಾಡಿದ ಕೋರಿಕೆಗಳನ್ನು ಪರಿಶೀಲಿಸುವುದು ಹೇಗೆ, ಅದು ಏನನ್ನು ಕೇಳುತ್ತದೆ."
+        }
+        ("takedowns.html", Lang::En) => {
+            "How to have a single headline removed from every Huduku page and the open data, and how many have been."
+        }
+        ("takedowns.html", Lang::Kn) => {
+            "ಒಂದೇ ಮುಖ್ಯಾಂಶವನ್ನು ಹುಡುಕುವಿನ ಎಲ್ಲ ಪುಟಗಳಿಂದ ಮತ್ತು ಮುಕ್ತ ದತ್ತಾಂಶದಿಂದ ತೆಗೆಸುವುದು ಹೇಗೆ, ಎಷ್ಟು ತೆಗೆಯಲಾಗಿದೆ."
+        }
+        (_, Lang::En) => {
+            "What Huduku keeps and for how long; no cookies, no scripts, nothing loaded from elsewhere."
+        }
+        (_, Lang::Kn) => "ಹುಡುಕು ಏನನ್ನು, ಎಷ್ಟು ಕಾಲ ಇಟ್ಟುಕೊಳ್ಳುತ್ತದೆ; ಕುಕೀಗಳಿಲ್ಲ, ಸ್ಕ್ರಿಪ್ಟ್‌ಗಳಿಲ್ಲ, ಬೇರೆಲ್ಲಿಂದಲೂ ಏನೂ ಇಲ್ಲ.",
+    }
 }
 
 /// The robots.txt lines that keep HudukuBot out of a whole site.

@@ -9,6 +9,14 @@
 //! reorder what stands beside it; times are shown in the configured zone with the UTC
 //! instant in `<time datetime>`. A headline is shown only with an http(s) link.
 //!
+//! Every page's head names its canonical address, its twins in both languages and
+//! `x-default` (the Kannada page), absolute from `--base-url`; a description in its language;
+//! the Atom feed of its headlines where it has one ([`super::feeds`]); and the icon. The root
+//! index is a copy of the Kannada front page and names `kn/index.html` as its canonical
+//! address, so each page has one address (and the root keeps showing the site's default
+//! language to whoever types the bare address). No list is ever empty: a list with nothing
+//! to show is not written.
+//!
 //! Layout of `site/`:
 //!
 //! ```text
@@ -27,6 +35,8 @@
 //! LANG/publishers.html          For publishers: opting out, permission, recognising HudukuBot
 //! LANG/takedowns.html           Takedowns: removing one headline; how many were removed
 //! LANG/privacy.html             Privacy: what is kept, for how long, what readers send
+//! LANG/feeds/…                  Atom feeds of the front page, each topic, each outlet
+//! sitemap.xml, robots.txt, favicon.svg
 //! data/                         the open data (see `export`)
 //! ```
 //!
@@ -45,8 +55,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::{Read, Write};
 use std::path::Path;
 
+use super::feeds::Feed;
 use super::fetching::Rules;
-use super::i18n::{Lang, Text, Zone, date, day_name, since, topic_label};
+use super::i18n::{self, Lang, Text, Zone, date, day_name, since, topic_label};
 use super::outlets::{Outlet, Why};
 use super::rows::{Pool, Row};
 use crate::records::DateSource;
@@ -115,6 +126,26 @@ pub struct Site<'a> {
     pub window: i64,
     /// The ids (thumbprints) of the keys the key directory publishes, the one in use first.
     pub keyids: &'a [String],
+    /// When the newest public headline was found (its `first_seen`): the front page's
+    /// "updated" line. From the kept files, never the clock, so a replay shows the same.
+    pub as_of: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+impl Site<'_> {
+    /// A page's absolute address, from its path under the site's root (any byte but
+    /// letters, digits, `-._~` and `/` percent-encoded).
+    pub fn absolute(&self, path: &str) -> String {
+        let mut url = String::with_capacity(self.base.len() + path.len());
+        url.push_str(self.base);
+        for b in path.bytes() {
+            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+                url.push(b as char);
+            } else {
+                url.push_str(&format!("%{b:02X}"));
+            }
+        }
+        url
+    }
 }
 
 /// How many headlines the removals in force take off the pages, by kind.
@@ -172,7 +203,7 @@ pub fn rel(from: &str, to: &str) -> String {
 }
 
 /// The `lang` attribute for a record's language, if it looks like a language tag.
-fn lang_tag(s: &str) -> Option<&str> {
+pub(super) fn lang_tag(s: &str) -> Option<&str> {
     let ok = !s.is_empty()
         && s.len() <= 35
         && s.split('-').all(|part| {
@@ -183,18 +214,20 @@ fn lang_tag(s: &str) -> Option<&str> {
 
 /// Whether a link may be shown: http(s) only. (Removals already dropped every other link;
 /// this keeps the pages safe whatever reaches them, at the cost of a prefix test.)
-fn safe_link(link: &str) -> bool {
+pub(super) fn safe_link(link: &str) -> bool {
     let lower = |n: usize| link.get(..n).map(str::to_ascii_lowercase);
     lower(7).is_some_and(|p| p == "http://") || lower(8).is_some_and(|p| p == "https://")
 }
 
-/// A short stable file name for each outlet: its ASCII words, or a hash of its name.
+/// A short stable file name for each outlet: its words in ASCII (Kannada in Latin letters,
+/// see [`i18n::latin`]), or a hash of its name when nothing readable is left; two names that
+/// give the same words (or `index`, the list's own page) get a piece of their hash too.
 pub fn slugs<'a>(names: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
     let names: BTreeSet<&str> = names.into_iter().collect();
     let hash = |n: &str| crate::store::sha256_hex(n.as_bytes())[..10].to_string();
     let base = |n: &str| {
         let mut s = String::new();
-        for c in n.chars() {
+        for c in i18n::latin(n).chars() {
             if c.is_ascii_alphanumeric() {
                 s.push(c.to_ascii_lowercase());
             } else if !s.is_empty() && !s.ends_with('-') {
@@ -216,7 +249,7 @@ pub fn slugs<'a>(names: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, S
         .iter()
         .map(|n| {
             let b = base(n);
-            let slug = if count[&b] > 1 {
+            let slug = if count[&b] > 1 || b == "index" {
                 format!("{b}-{}", &hash(n)[..6])
             } else {
                 b
@@ -234,9 +267,41 @@ pub(super) struct Ctx<'a> {
     /// This page, named from the site's root.
     pub path: String,
     style: &'a str,
+    /// The page's meta description; the site's tagline unless set ([`Ctx::described`]).
+    description: Option<String>,
+    /// The feed of this page's headlines, if it has one ([`Ctx::with_feed`]).
+    feed: Option<Feed>,
 }
 
 impl Ctx<'_> {
+    /// The page described thus in its head (in the page's language).
+    pub fn described(mut self, description: impl Into<String>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+    /// The page has this feed of its headlines, linked from its head and its body.
+    pub fn with_feed(mut self, feed: Feed) -> Self {
+        self.feed = Some(feed);
+        self
+    }
+    /// This page in a language, named from the site's root: the same place under the
+    /// language's folder (the root index is the default language's front page).
+    pub fn in_lang(&self, lang: Lang) -> String {
+        // A page outside the language directories (the root index, `fetching/index.html`)
+        // stands for `LANG/index.html` or `LANG/NAME.html`.
+        match self.path.split_once('/') {
+            Some((l, rest)) if Lang::ALL.iter().any(|x| x.code() == l) => {
+                format!("{}/{rest}", lang.code())
+            }
+            Some((name, _)) => format!("{}/{name}.html", lang.code()),
+            None => format!("{}/index.html", lang.code()),
+        }
+    }
+    /// The page's canonical address: its own, but for the root index, which is a copy of
+    /// the default language's front page and names that page.
+    pub fn canonical(&self) -> String {
+        self.site.absolute(&self.in_lang(self.lang))
+    }
     /// A link from this page to another, named from the site's root.
     pub fn href(&self, to: &str) -> String {
         rel(&self.path, to)
@@ -280,6 +345,21 @@ fn headline(cx: &Ctx, p: &Row) -> Markup {
     }
 }
 
+/// A list of headlines; nothing at all when none of them may be shown (never an empty list).
+fn headlines<'r, R: std::borrow::Borrow<Row> + 'r>(
+    cx: &Ctx,
+    rows: impl IntoIterator<Item = &'r R>,
+) -> Markup {
+    let rows: Vec<&Row> = rows
+        .into_iter()
+        .map(|r| r.borrow())
+        .filter(|p| safe_link(p.link()))
+        .collect();
+    html! {
+        @if !rows.is_empty() { ul.hl { @for p in rows { (headline(cx, p)) } } }
+    }
+}
+
 /// A headline's topic as the pages file it: one of the taxonomy's, else `other`.
 pub fn topic_of(topic: &str) -> &'static str {
     crate::classify::TOPICS
@@ -314,7 +394,7 @@ fn by_topic<R: std::borrow::Borrow<Row>>(
             @let label = topic_label(topic, cx.lang);
             section aria-labelledby={ "t-" (topic) } {
                 h2 id={ "t-" (topic) } { (label) }
-                ul.hl { @for p in items.rows.iter().take(cap) { (headline(cx, p.borrow())) } }
+                (headlines(cx, items.rows.iter().take(cap)))
                 @if let Some((href, text)) = more(topic, items.total.min(cap), items.total) {
                     p.more { a href=(href) { (text) } }
                 }
@@ -364,7 +444,7 @@ fn by_date(cx: &Ctx, list: &[&Row]) -> Markup {
         @for (d, items) in &groups {
             section {
                 h2 { (date(*d, cx.lang)) }
-                ul.hl { @for p in items { (headline(cx, p)) } }
+                (headlines(cx, items.iter().copied()))
             }
         }
     }
@@ -381,15 +461,15 @@ pub(super) fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: 
     let t = cx.t;
     let other = cx.lang.other();
     // The twin page in the other language; the root index's twin is the other front page.
-    // A page outside the language directories (the root index, `fetching/index.html`)
-    // stands for `LANG/index.html` or `LANG/NAME.html`.
-    let twin = match cx.path.split_once('/') {
-        Some((l, rest)) if Lang::ALL.iter().any(|x| x.code() == l) => {
-            format!("{}/{rest}", other.code())
-        }
-        Some((name, _)) => format!("{}/{name}.html", other.code()),
-        None => format!("{}/index.html", other.code()),
-    };
+    let twin = cx.in_lang(other);
+    let description = cx.description.as_deref().unwrap_or(t.tagline);
+    let feed = cx.feed.as_ref().map(|f| {
+        (
+            cx.site.absolute(&f.path(cx.lang)),
+            cx.href(&f.path(cx.lang)),
+        )
+    });
+    let (licence, licence_lang) = i18n::licence(cx.site.licence, cx.lang);
     let sections = [
         ("index.html", t.latest),
         ("days/index.html", t.archive),
@@ -405,7 +485,16 @@ pub(super) fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: 
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · " (t.site) }
-                link rel="alternate" hreflang=(other.code()) href=(cx.href(&twin));
+                meta name="description" content=(description);
+                link rel="canonical" href=(cx.canonical());
+                @for lang in Lang::ALL {
+                    link rel="alternate" hreflang=(lang.code()) href=(cx.site.absolute(&cx.in_lang(lang)));
+                }
+                link rel="alternate" hreflang="x-default" href=(cx.site.absolute(&cx.in_lang(Lang::ALL[0])));
+                @if let Some((abs, _)) = &feed {
+                    link rel="alternate" type="application/atom+xml" title={ (title) " · " (t.site) } href=(abs);
+                }
+                link rel="icon" type="image/svg+xml" href=(cx.href(super::feeds::FAVICON));
                 style { (PreEscaped(cx.style)) }
             }
             body {
@@ -431,6 +520,9 @@ pub(super) fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: 
                 main id="main" {
                     h1 { (h1) }
                     (body)
+                    @if let Some((_, rel)) = &feed {
+                        p.feed { a href=(rel) type="application/atom+xml" { (t.feed) } }
+                    }
                 }
                 footer {
                     p { (t.link_note) }
@@ -452,17 +544,13 @@ pub(super) fn layout_h1(cx: &Ctx, title: &str, h1: Markup, current: &str, body: 
                         }
                     }
                     p {
-                        (t.licence) ": " (cx.site.licence) ". "
+                        (t.licence) ": " span lang=[licence_lang] { (licence) } ". "
                         a href=(cx.href("data/README.txt")) { (t.open_data) ": " (t.readme) }
                     }
                 }
             }
         }
     }
-}
-
-fn count_text(n: usize, t: &Text) -> String {
-    format!("{n} {}", t.headlines)
 }
 
 fn headline_of_day(day: &str, lang: Lang) -> String {
@@ -481,13 +569,28 @@ fn data_links(cx: &Ctx, day: &str) -> Markup {
     }
 }
 
+/// A site (origin) as readers know it: its host (and port), without the scheme.
+fn site_name(site: &str) -> &str {
+    site.split_once("://").map_or(site, |(_, rest)| rest)
+}
+
+/// What the public list says of an outlet: read (and whether its sources answer), or each
+/// reason it is not, since when, on which site, and what the site did, in plain words.
 fn outlet_status(cx: &Ctx, o: &Outlet) -> Markup {
     let t = cx.t;
+    let f = &o.failing;
     html! {
         @if o.stopped.is_empty() && o.listed {
-            span { (t.status_followed) }
+            @if f.count > 0 && f.count >= f.of {
+                span.stop { (i18n::not_answering(f.count, f.of, f.since, cx.lang)) }
+            } @else if f.count > 0 {
+                span { (t.status_followed) "; " (i18n::not_answering(f.count, f.of, f.since, cx.lang)) }
+            } @else {
+                span { (t.status_followed) }
+            }
         }
-        @for s in &o.stopped {
+        @for (i, s) in o.stopped.iter().enumerate() {
+            @if i > 0 { br; }
             span.stop {
                 @match s.why {
                     Why::OptedOut => { (t.opted_out) }
@@ -496,10 +599,10 @@ fn outlet_status(cx: &Ctx, o: &Outlet) -> Markup {
                     Why::Robots => { (t.robots_refused) }
                 }
                 " " (since(s.since, cx.lang))
-                @if let Some(site) = &s.site { " (" code { (site) } ")" }
-                @if !s.reason.is_empty() { ": " code { (s.reason) } }
+                @if let Some(site) = &s.site { " (" (site_name(site)) ")" }
+                @if let Some(w) = super::reasons::words(&s.reason, cx.lang) { ": " (w) }
+                "."
             }
-            br;
         }
     }
 }
@@ -518,7 +621,7 @@ fn outlet_item(cx: &Ctx, o: &Outlet) -> Markup {
                 }
                 @for (i, s) in o.sites.iter().enumerate() {
                     @if i > 0 { ", " }
-                    code { (s) }
+                    (site_name(s))
                 }
             }
             span.meta { (outlet_status(cx, o)) }
@@ -549,6 +652,8 @@ pub(super) fn ctx<'a>(site: &'a Site<'a>, lang: Lang, path: String, style: &'a s
         t: lang.text(),
         path,
         style,
+        description: None,
+        feed: None,
     }
 }
 
@@ -576,19 +681,23 @@ pub fn render_day(
             lang,
             format!("{}/days/{day}.html", lang.code()),
             &style,
-        );
+        )
+        .described(i18n::describe_day(day, count, lang));
         let body = html! {
-            p.note { (t.day_note) " " (count_text(count, t)) "." }
+            p.note { (t.day_note) " " (i18n::count(count, lang)) "." }
             p { (data_links(&cx, day)) }
             @if count == 0 { p { (t.no_headlines) } }
             (by_topic(&cx, topics, DAY_TOPIC_MAX, |topic, shown, total| (shown < total).then(|| (
                 cx.href(&cx.page(&format!("days/{day}/{topic}.html"))),
                 all_of_day(topic_label(topic, lang), total, day, lang),
             ))))
-            nav aria-label=(t.archive) {
-                ul {
-                    @if let Some(d) = prev { li { a href=(cx.href(&cx.page(&format!("days/{d}.html")))) { "← " (headline_of_day(d, lang)) } } }
-                    @if let Some(d) = next { li { a href=(cx.href(&cx.page(&format!("days/{d}.html")))) { (headline_of_day(d, lang)) " →" } } }
+            // The days around it, when there are any (no empty list).
+            @if prev.is_some() || next.is_some() {
+                nav aria-label=(t.archive) {
+                    ul {
+                        @if let Some(d) = prev { li { a href=(cx.href(&cx.page(&format!("days/{d}.html")))) { "← " (headline_of_day(d, lang)) } } }
+                        @if let Some(d) = next { li { a href=(cx.href(&cx.page(&format!("days/{d}.html")))) { (headline_of_day(d, lang)) " →" } } }
+                    }
                 }
             }
         };
@@ -607,13 +716,18 @@ pub fn render_day(
                 lang,
                 format!("{}/days/{day}/{topic}.html", lang.code()),
                 &style,
-            );
+            )
+            .described(i18n::describe_topic(
+                topic_label(topic, lang),
+                Some(day),
+                lang,
+            ));
             let title = format!("{}: {}", topic_label(topic, lang), day_name(day, lang));
             let body = html! {
-                p.note { (t.day_note) " " (count_text(items.total, t)) "." }
+                p.note { (t.day_note) " " (i18n::count(items.total, lang)) "." }
                 p { a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) } }
                 @if items.total > items.rows.len() { p.note { (t.day_cap_note) " " (data_links(&cx, day)) } }
-                ul.hl { @for p in &items.rows { (headline(&cx, p)) } }
+                (headlines(&cx, &items.rows))
             };
             pages.insert(
                 cx.path.clone(),
@@ -652,6 +766,9 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
         let front = |cx: &Ctx| {
             let body = html! {
                 p { (t.tagline) }
+                @if let Some(at) = site.as_of {
+                    p.note { (t.updated) ": " time datetime=(crate::time::fmt(at)) { (site.zone.show(at, lang)) } "." }
+                }
                 @if newest.is_empty() {
                     p { (t.no_headlines) }
                 } @else {
@@ -665,7 +782,7 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
                     h2 id="archive" { (t.archive) }
                     ul {
                         @for (day, count) in site.days.iter().rev().take(7) {
-                            li { a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) } " (" (count_text(*count, t)) ")" }
+                            li { a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) } " (" (i18n::count(*count, lang)) ")" }
                         }
                         li { a href=(cx.href(&cx.page("days/index.html"))) { (t.archive) ": " (t.days_kept) } }
                     }
@@ -673,23 +790,26 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
             };
             layout(cx, t.latest, "index.html", body).into_string()
         };
-        let cx = cx_at(format!("{}/index.html", lang.code()));
+        let cx = cx_at(format!("{}/index.html", lang.code())).with_feed(Feed::Latest);
         pages.insert(cx.path.clone(), front(&cx))?;
         if lang == Lang::ALL[0] {
-            let cx = cx_at("index.html".into());
+            let cx = cx_at("index.html".into()).with_feed(Feed::Latest);
             pages.insert(cx.path.clone(), front(&cx))?;
         }
 
         // The archive.
-        let cx = cx_at(format!("{}/days/index.html", lang.code()));
+        let cx = cx_at(format!("{}/days/index.html", lang.code())).described(t.describe_archive);
         let body = html! {
-            @if site.days.is_empty() { p { (t.no_headlines) } }
-            ul {
-                @for (day, count) in site.days.iter().rev() {
-                    li {
-                        a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) }
-                        " (" (count_text(*count, t)) ")"
-                        span.meta { (data_links(&cx, day)) }
+            @if site.days.is_empty() {
+                p { (t.no_headlines) }
+            } @else {
+                ul {
+                    @for (day, count) in site.days.iter().rev() {
+                        li {
+                            a href=(cx.href(&cx.page(&format!("days/{day}.html")))) { (headline_of_day(day, lang)) }
+                            " (" (i18n::count(*count, lang)) ")"
+                            span.meta { (data_links(&cx, day)) }
+                        }
                     }
                 }
             }
@@ -703,7 +823,9 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
         // Topic pages.
         let total_of = |topic: &str| lists.topics.get(topic).map_or(0, |l| l.total);
         for topic in crate::classify::TOPICS {
-            let cx = cx_at(format!("{}/topics/{topic}.html", lang.code()));
+            let cx = cx_at(format!("{}/topics/{topic}.html", lang.code()))
+                .described(i18n::describe_topic(topic_label(topic, lang), None, lang))
+                .with_feed(Feed::Topic(topic));
             let list: Vec<&Row> = lists
                 .topics
                 .get(topic)
@@ -720,13 +842,13 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
                 layout(&cx, topic_label(topic, lang), "topics/index.html", body).into_string(),
             )?;
         }
-        let cx = cx_at(format!("{}/topics/index.html", lang.code()));
+        let cx = cx_at(format!("{}/topics/index.html", lang.code())).described(t.describe_topics);
         let body = html! {
             ul {
                 @for topic in crate::classify::TOPICS {
                     li {
                         a href=(cx.href(&cx.page(&format!("topics/{topic}.html")))) { (topic_label(topic, lang)) }
-                        " (" (count_text(total_of(topic), t)) ")"
+                        " (" (i18n::count(total_of(topic), lang)) ")"
                     }
                 }
             }
@@ -738,7 +860,9 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
 
         // Outlet pages and the list of outlets.
         for (name, slug) in site.slugs {
-            let cx = cx_at(format!("{}/outlets/{slug}.html", lang.code()));
+            let cx = cx_at(format!("{}/outlets/{slug}.html", lang.code()))
+                .described(i18n::describe_outlet(name, lang))
+                .with_feed(Feed::Outlet(slug.clone()));
             let (list, total) = match lists.outlets.get(name) {
                 Some(l) => (
                     refs(&l.rows).into_iter().take(LIST_MAX).collect::<Vec<_>>(),
@@ -768,21 +892,28 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
                 layout_h1(&cx, &title, h1, "outlets/index.html", body).into_string(),
             )?;
         }
-        let cx = cx_at(format!("{}/outlets/index.html", lang.code()));
+        let cx = cx_at(format!("{}/outlets/index.html", lang.code())).described(t.describe_outlets);
         let (read, not_read): (Vec<&Outlet>, Vec<&Outlet>) =
             site.outlets.iter().partition(|o| o.followed());
+        let outlet_list = |list: &[&Outlet]| {
+            html! {
+                @if list.is_empty() {
+                    p { (t.none) }
+                } @else {
+                    ul.hl { @for o in list { (outlet_item(&cx, o)) } }
+                }
+            }
+        };
         let body = html! {
             section aria-labelledby="read" {
                 h2 id="read" { (t.followed) }
                 p.note { (t.followed_note) }
-                @if read.is_empty() { p { (t.none) } }
-                ul.hl { @for o in &read { (outlet_item(&cx, o)) } }
+                (outlet_list(&read))
             }
             section aria-labelledby="not-read" {
                 h2 id="not-read" { (t.not_followed) }
                 p.note { (t.not_followed_note) }
-                @if not_read.is_empty() { p { (t.none) } }
-                ul.hl { @for o in &not_read { (outlet_item(&cx, o)) } }
+                (outlet_list(&not_read))
             }
         };
         pages.insert(
@@ -797,7 +928,7 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
             at.extend(super::fetching::user_agent_page(&site.rules.user_agent));
         }
         for path in at {
-            let cx = cx_at(path);
+            let cx = cx_at(path).described(t.describe_fetching);
             let links = super::fetching::Links {
                 outlets: cx.href(&cx.page("outlets/index.html")),
                 publishers: cx.href(&cx.page("publishers.html")),
@@ -951,10 +1082,26 @@ mod tests {
 
     #[test]
     fn slugs_are_stable_and_distinct() {
-        let s = slugs(["Deccan Daily Chronicle", "ನಮ್ಮ ಪತ್ರಿಕೆ", "A.B", "a b"]);
+        let s = slugs([
+            "Deccan Daily Chronicle",
+            "ನಮ್ಮ ಪತ್ರಿಕೆ",
+            "Namma Patrike",
+            "ಪ್ರಜಾವಾಣಿ",
+            "A.B",
+            "a b",
+            "Index",
+            "العربية",
+        ]);
         assert_eq!(s["Deccan Daily Chronicle"], "deccan-daily-chronicle");
-        assert!(s["ನಮ್ಮ ಪತ್ರಿಕೆ"].starts_with("o-"));
+        // Kannada names read in Latin letters; two names that read the same are told apart.
+        assert_eq!(s["ಪ್ರಜಾವಾಣಿ"], "prajavani");
+        assert!(s["ನಮ್ಮ ಪತ್ರಿಕೆ"].starts_with("namma-patrike-"));
+        assert!(s["Namma Patrike"].starts_with("namma-patrike-"));
+        assert_ne!(s["ನಮ್ಮ ಪತ್ರಿಕೆ"], s["Namma Patrike"]);
         assert_ne!(s["A.B"], s["a b"]);
+        // Nothing readable left: a hash; never the outlets list's own page.
+        assert!(s["العربية"].starts_with("o-"));
+        assert!(s["Index"].starts_with("index-"));
         assert!(
             s.values()
                 .all(|v| v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))

@@ -2052,3 +2052,46 @@ fn a_days_outlets_page_shows_the_state_of_that_day_however_late_it_is_made() {
         "the fold of the logs is what state.json holds"
     );
 }
+
+/// An outlet whose every source still waits for a person's check is not fetched, and the
+/// outlets page says so, in both languages, rather than "Read".
+#[test]
+fn an_outlet_whose_sources_wait_for_a_check_is_not_yet_read() {
+    let w = fixture("publish_unchecked_outlet", &ordinary());
+    std::fs::write(
+        &w.sources,
+        SOURCES.replace(
+            "https://plains.example/feed.xml,,checked",
+            "https://plains.example/feed.xml,,unchecked",
+        ),
+    )
+    .unwrap();
+    w.stage("publish", NOW);
+    for (lang, words, read) in [
+        ("en", "Not read yet: its feeds wait for a check", "Read"),
+        ("kn", "ಇನ್ನೂ ಓದಿಲ್ಲ", "ಓದಲಾಗುತ್ತಿದೆ"),
+    ] {
+        let doc = scraper::Html::parse_document(&page(&w, &format!("{lang}/outlets/index.html")));
+        let item = |section: &str, name: &str| {
+            let sel = scraper::Selector::parse(&format!("section[aria-labelledby={section}] li"))
+                .unwrap();
+            doc.select(&sel)
+                .map(|li| li.text().collect::<String>())
+                .find(|t| t.contains(name))
+        };
+        assert!(
+            item("read", "Plains Post").is_none(),
+            "{lang}: listed as read"
+        );
+        let plains = item("not-read", "Plains Post").expect("listed as not read");
+        assert!(
+            plains.contains(words) && !plains.contains(read),
+            "{lang}: {plains}"
+        );
+        // The others, checked, are read.
+        assert!(
+            item("read", "Hill Herald").is_some_and(|t| t.contains(read)),
+            "{lang}"
+        );
+    }
+}

@@ -65,9 +65,16 @@ pub struct Failing {
 pub const FAILING_FOR: chrono::Duration = chrono::Duration::days(1);
 
 impl Outlet {
-    /// Read at all: listed, not opted out, and at least one site not stopped.
+    /// Listed, but none of its sources is fetched yet: each still waits for a person's
+    /// check (`unchecked` in `sources.csv`).
+    pub fn awaiting_check(&self) -> bool {
+        self.listed && self.failing.of == 0
+    }
+
+    /// Read at all: listed with a source fetched, not opted out, and at least one site not
+    /// stopped.
     pub fn followed(&self) -> bool {
-        if !self.listed || self.stopped.iter().any(|s| s.site.is_none()) {
+        if !self.listed || self.awaiting_check() || self.stopped.iter().any(|s| s.site.is_none()) {
             return false;
         }
         self.sites

@@ -580,7 +580,9 @@ fn outlet_status(cx: &Ctx, o: &Outlet) -> Markup {
     let t = cx.t;
     let f = &o.failing;
     html! {
-        @if o.stopped.is_empty() && o.listed {
+        @if o.stopped.is_empty() && o.awaiting_check() {
+            span.stop { (t.awaiting_check) }
+        } @else if o.stopped.is_empty() && o.listed {
             @if f.count > 0 && f.count >= f.of {
                 span.stop { (i18n::not_answering(f.count, f.of, f.since, cx.lang)) }
             } @else if f.count > 0 {

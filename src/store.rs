@@ -330,7 +330,17 @@ impl DataLock {
 /// start of every hourly run, whatever hour `--now` names. Returns what was removed.
 pub fn sweep(data: &Data) -> Result<Vec<PathBuf>> {
     let mut removed = Vec::new();
-    sweep_dir(&data.root, 0, &mut removed)?;
+    sweep_dir(&data.root, 0, true, &mut removed)?;
+    removed.sort();
+    Ok(removed)
+}
+
+/// Removes only the temporary files of atomic writes whose writer is gone, leaving every
+/// `.transient/` (a later stage of the hour may still need its bodies): for a stage that
+/// is not the first of the hour (`fetch-videos`). Returns what was removed.
+pub fn sweep_temporaries(data: &Data) -> Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    sweep_dir(&data.root, 0, false, &mut removed)?;
     removed.sort();
     Ok(removed)
 }
@@ -350,7 +360,7 @@ fn stale_temporary(name: &str) -> bool {
     pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
 }
 
-fn sweep_dir(dir: &Path, depth: usize, removed: &mut Vec<PathBuf>) -> Result<()> {
+fn sweep_dir(dir: &Path, depth: usize, transient: bool, removed: &mut Vec<PathBuf>) -> Result<()> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -363,11 +373,14 @@ fn sweep_dir(dir: &Path, depth: usize, removed: &mut Vec<PathBuf>) -> Result<()>
         let ty = entry.file_type()?;
         if ty.is_dir() {
             if name == TRANSIENT {
+                if !transient {
+                    continue;
+                }
                 fs::remove_dir_all(&path)
                     .with_context(|| format!("removing {}", path.display()))?;
                 removed.push(path);
             } else if depth < 6 {
-                sweep_dir(&path, depth + 1, removed)?;
+                sweep_dir(&path, depth + 1, transient, removed)?;
             }
         } else if stale_temporary(&name) {
             fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;

@@ -858,3 +858,65 @@ fn two_runs_with_the_same_inputs_write_the_same_bytes() {
     assert!(names(&trees[0]).contains(&PathBuf::from("videos.jsonl")));
     assert!(names(&trees[0]).contains(&PathBuf::from("2026-11-30/videos-quota.json")));
 }
+
+/// fetch-videos killed (SIGKILL) at points spread over its run, sixteen times, then run
+/// cleanly: no call the fake API answered went uncounted in the day's quota at any point,
+/// every video is listed and on the page, and no temporary file is left behind.
+#[test]
+fn killed_at_any_point_it_never_undercounts_the_quota_and_a_clean_run_lists_every_video() {
+    let f = fix("videos_killed");
+    let mut seed: u64 = 0x5eed_0001;
+    let mut landed = 0;
+    for _ in 0..16 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let delay = Duration::from_millis((seed >> 33) % 60);
+        let mut c = f.command(T0, Some(KEY), &[]);
+        c.stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        let mut child = c.spawn().unwrap();
+        std::thread::sleep(delay);
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap();
+            landed += 1;
+        }
+        child.wait().unwrap();
+        // Every call that reached the API is counted (a crash may only over-count).
+        let answered = f.api_requests().len() as u64;
+        let spent = std::fs::read_to_string(f.w.data.join("2026-11-30/videos-quota.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .and_then(|v| v["spent"].as_u64())
+            .unwrap_or(0);
+        assert!(
+            spent >= answered,
+            "{answered} calls answered, {spent} counted"
+        );
+    }
+    assert!(landed >= 6, "only {landed} kills landed mid-run");
+    f.run(T0).expect(0);
+    assert_eq!(
+        f.ids(),
+        [
+            "enVideo0001",
+            "enVideo0002",
+            "knVideo0001",
+            "knVideo0002",
+            "knVideo0003"
+        ]
+    );
+    f.publish(T0);
+    for id in f.ids() {
+        assert!(
+            f.page("en").contains(&format!("watch?v={id}")),
+            "{id} not on the page"
+        );
+    }
+    let left: Vec<PathBuf> = files(&f.w.data)
+        .into_iter()
+        .map(|(p, _)| p)
+        .filter(|p| p.to_string_lossy().contains(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}

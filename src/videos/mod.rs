@@ -105,6 +105,14 @@ pub fn run(args: &Args) -> Result<Report> {
     let now = args.common.now()?;
     let data = args.common.data();
     let _lock = args.common.lock("fetch-videos")?;
+    // A killed run's half-written files go first (the hour's raw bodies are not this
+    // step's to remove).
+    for gone in crate::store::sweep_temporaries(&data)? {
+        crate::elog!(
+            "fetch-videos: removed {} left by a run that did not finish",
+            gone.display()
+        );
+    }
 
     // The 30-day rule first, whatever happens after (a bad list, a missing key).
     let mut videos = kept::load_videos(&data)?;

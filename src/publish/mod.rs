@@ -222,40 +222,33 @@ pub fn run(args: &Args) -> Result<Report> {
     let rules = fetching::Rules::enforced();
     let lists = gather.lists(&pool);
     let mut pages = Vec::new();
+    // The site's inputs, borrowed afresh where used: the pool grows between the days' pages.
+    macro_rules! site_now {
+        () => {
+            site::Site {
+                days: &counts,
+                pool: &pool,
+                outlets: &outlets,
+                slugs: &slugs,
+                zone: &zone,
+                licence,
+                rules: &rules,
+                base: &base,
+                removed: removals.counts(),
+                window: args.days,
+                keyids: &keyids,
+                as_of,
+            }
+        };
+    }
     for (i, day) in days.iter().enumerate() {
         let topics = day_topics(&out.day_dir(day).join("published.jsonl"), &mut pool)?;
-        let site = site::Site {
-            days: &counts,
-            pool: &pool,
-            outlets: &outlets,
-            slugs: &slugs,
-            zone: &zone,
-            licence,
-            rules: &rules,
-            base: &base,
-            removed: removals.counts(),
-            window: args.days,
-            keyids: &keyids,
-            as_of,
-        };
+        let site = site_now!();
         let prev = i.checked_sub(1).map(|j| days[j].as_str());
         let next = days.get(i + 1).map(String::as_str);
         pages.extend(site::render_day(&dir, &site, day, prev, next, &topics)?);
     }
-    let site = site::Site {
-        days: &counts,
-        pool: &pool,
-        outlets: &outlets,
-        slugs: &slugs,
-        zone: &zone,
-        licence,
-        rules: &rules,
-        base: &base,
-        removed: removals.counts(),
-        window: args.days,
-        keyids: &keyids,
-        as_of,
-    };
+    let site = site_now!();
     pages.extend(site::render_rest(&dir, &site, &lists)?);
     pages.extend(pages::render(&dir, &site)?);
     pages.extend(videos::render(&dir, &site, &data, &pipeline, now)?);

@@ -3,7 +3,8 @@
 # its files atomically, so a failed stage leaves no half-made target behind.
 #
 #   make hourly            fetch, extract, classify this hour; the videos; publish
-#   make daily             re-check links due at 2 and 16 days; publish
+#   make daily             re-check links due at 2 and 16 days; train the topic model; publish
+#   make train             train the topic model on the last TRAIN_DAYS days' filed headlines
 #   make replay DAY=D      re-run the stages that need no network for day D into a folder of
 #                          its own (REPLAY_OUT) and compare it with the kept files
 #   make demo              the whole job on the built-in demo outlets, offline
@@ -15,7 +16,8 @@
 # PIPELINE (default pipeline), SOURCES (default $(PIPELINE)/sources.csv), NETWORK (the
 # address ranges allowed although not public; default $(PIPELINE)/network.csv, none),
 # REPLAY_OUT (where a replay writes; default DATA-replays/DAY, beside the data directory),
-# CHANNELS (the YouTube channels of the video pages; default $(PIPELINE)/channels.csv).
+# CHANNELS (the YouTube channels of the video pages; default $(PIPELINE)/channels.csv),
+# TRAIN_DAYS (how many days of filed headlines the topic model learns from; default 28).
 # fetch-videos reads its API key from HUDUKU_YOUTUBE_KEY in the environment (never a file in
 # the repository), and HUDUKU_YOUTUBE_API names another API address (the demo's fake).
 
@@ -51,6 +53,11 @@ ROBOTS := $(DATA)/$(DAY)/robots.jsonl
 HOURDIR := $(DATA)/$(DAY)/$(HOUR)
 CLASSIFIED := $(HOURDIR)/classified.jsonl
 LOCK := $(DATA)/.lock
+# The topic model (docs/topics.md): trained daily into a file of the day's own, kept so a
+# replay of any day finds the model its hours were filed with; topics.model is the newest.
+MODELS := $(DATA)/models
+MODEL := $(MODELS)/topics.model
+TRAIN_DAYS ?= 28
 # A replay writes here, never in the data directory.
 REPLAY_OUT ?= $(patsubst %/,%,$(DATA))-replays/$(DAY)
 
@@ -74,7 +81,7 @@ sweep = find $(DATA) -mindepth 3 -maxdepth 3 -type d -name .transient -prune -ex
 have-bins = for b in $(STAGES); do [ -x $(BIN)/$$b ] || { echo "make: $(BIN)/$$b is missing: run 'make build' first (it needs cargo)" >&2; exit 1; }; done; \
   [ -f $(DATA)/.huduku ] || { echo "make: $(DATA) is not a Huduku data directory: make it one on purpose with 'make init DATA=$(DATA)'" >&2; exit 1; }
 
-.PHONY: all build init status hourly daily replay demo lighthouse test bench conformance eval
+.PHONY: all build init status hourly daily train replay demo lighthouse test bench conformance eval
 
 all: build
 
@@ -85,7 +92,7 @@ build:
 ifndef HUDUKU_LOCKED
 # The outer make takes the lock and runs the same target inside it, with the same NOW.
 # Waiting for the lock is said; a lock not had in 30 minutes is told apart from a failed run.
-hourly daily replay:
+hourly daily train replay:
 	@$(have-bins)
 	@rm -f $(ATTENTION)
 	@flock -n $(LOCK) true || echo "make $@: another run holds $(LOCK); waiting up to 30 minutes" >&2
@@ -106,7 +113,7 @@ $(CLASSIFIED): $(ROBOTS)
 	trap '$(sweep)' EXIT; \
 	$(call stage,fetch-feeds); \
 	$(call stage,extract); \
-	$(call stage,classify)
+	$(call stage,classify$(if $(wildcard $(MODEL)), --model $(MODEL) --or-lexicons))
 
 # The videos are asked hourly, like the headlines, so a new upload is on the page within the
 # hour: each listed channel costs one unit of the API's quota a run (two its first time), and
@@ -117,8 +124,25 @@ hourly: $(CLASSIFIED)
 	$(call side,fetch-videos --channels $(CHANNELS))
 	$(call stage,publish)
 
+# The topic model learns from the headlines publishers filed under a section the table
+# (pipeline/topic-map.csv) maps to a topic, in the TRAIN_DAYS days before today, and from the
+# hand-labelled pipeline/topics/examples.jsonl. The examples are kept beside the model
+# (models/examples-DAY.jsonl), so what it learned from can be read. A training that fails
+# leaves the last model in use.
+define train-model
+mkdir -p $(MODELS) && \
+  $(BIN)/classify $(COMMON) --examples $(TRAIN_DAYS) > $(MODELS)/.examples.tmp && \
+  mv -f $(MODELS)/.examples.tmp $(MODELS)/examples-$(DAY).jsonl && \
+  $(BIN)/classify $(COMMON) --train $(MODELS)/examples-$(DAY).jsonl --model $(MODELS)/topics-$(DAY).model && \
+  cp $(MODELS)/topics-$(DAY).model $(MODELS)/.topics.model.tmp && mv -f $(MODELS)/.topics.model.tmp $(MODEL)
+endef
+
+train:
+	$(train-model)
+
 daily: $(ROBOTS)
 	$(call stage,recheck-headers)
+	$(train-model) || { echo "make daily: the topic model was not trained; the last one stays in use" >&2; touch $(ATTENTION); }
 	$(call stage,publish)
 
 # Re-runs classify for every hour of DAY from its kept items (summaries are long gone; the
@@ -218,6 +242,7 @@ eval: build
 
 bench:
 	$(CARGO) bench --bench pipeline
+	$(CARGO) bench --bench topics
 
 # extract measured against Python's feedparser on tests/fixtures/conformance (needs PyPI;
 # never part of `make test`). Prints the agreement table; fails below 99% on any field.

@@ -130,11 +130,13 @@ struct SourceRow {
 pub(crate) fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<(u64, T)>> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     // Physical line of a byte offset (the csv crate's own line count skips comment lines).
-    // A record's position is where the reader began looking for it, before any comment lines.
+    // A record's position is where the reader began looking for it, before any comment or
+    // blank lines.
     let line_at = |byte: u64| {
         let mut at = (byte as usize).min(bytes.len());
         let mut line = bytes[..at].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-        while bytes.get(at) == Some(&b'#') {
+        // Comment lines and blank lines (which the csv crate skips too) are not the record's.
+        while matches!(bytes.get(at), Some(b'#' | b'\n' | b'\r')) {
             match bytes[at..].iter().position(|&b| b == b'\n') {
                 Some(n) => {
                     at += n + 1;

@@ -59,7 +59,13 @@ pub struct SummaryTopic {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Evidence {
+    /// The publisher's own filing (a category, the source's section or a folder of the
+    /// link), through `topic-map.csv`.
+    Publisher,
+    /// The lexicons read in the publisher's categories.
     Category,
+    /// The learned model, sure enough (`score`).
+    Model,
     Headline,
     Summary,
     /// Nothing matched: the topic is `other`.
@@ -83,6 +89,13 @@ pub struct Classified {
     pub category: Vec<String>,
     pub topic: String,
     pub evidence: Evidence,
+    /// The model's probability for the topic, where the model decided (two decimals).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f32>,
+    /// The topic model the hour was filed with, where one was (the first 16 hex of its
+    /// weights' SHA-256), so a replay files it with the same model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
     /// True only when the publisher's own category or section says opinion.
     pub opinion: bool,
 }

@@ -41,6 +41,8 @@ fn rec(outlet: &str, lang: &str, headline: &str, link: &str, at: &str, topic: &s
         category: vec![],
         topic: topic.into(),
         evidence: Evidence::Headline,
+        score: None,
+        model: None,
         opinion: false,
     }
 }

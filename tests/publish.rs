@@ -46,6 +46,8 @@ fn rec(
         category: vec![],
         topic: topic.into(),
         evidence: Evidence::Headline,
+        score: None,
+        model: None,
         opinion,
     }
 }

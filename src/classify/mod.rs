@@ -6,8 +6,12 @@
 //! and a trailing `*` lets a word match as the start of a longer word (Kannada's endings).
 //! The `[opinion]` section lists the words that, in a publisher's category, mean Opinion.
 //!
-//! Evidence is weighed in a fixed order: the publisher's category, then the headline, then
-//! the summary while it is in hand. The output names which one decided, never the words.
+//! Evidence is weighed in a fixed order (`docs/topics.md`): the publisher's own filing read
+//! with the hand-kept table `PIPELINE/topic-map.csv` ([`filing`]), the lexicons reading the
+//! publisher's categories, the learned model ([`model`], `--model`) when it is sure, the
+//! lexicons reading the headline, the summary while it is in hand, the model when it is
+//! fairly sure and nothing else spoke, and last `other`. The output names which one decided
+//! (and the model's score), never the words.
 
 use anyhow::{Context, Result, bail};
 use chrono::{DateTime, Utc};
@@ -20,6 +24,11 @@ use crate::cli::{Common, Report};
 use crate::records::{Classified, Evidence, Item, Summary, SummaryTopic};
 
 pub mod eval;
+pub mod filing;
+pub mod model;
+
+use filing::Filings;
+use model::Model;
 
 /// The taxonomy, in the order ties are broken.
 pub const TOPICS: &[&str] = &[
@@ -43,13 +52,32 @@ pub const TOPICS: &[&str] = &[
 pub struct Args {
     #[command(flatten)]
     pub common: Common,
-    /// Read JSON lines with `headline`, `lang` and optional `category` and `summary` on stdin
-    /// and print each back with `topic`, `opinion` and `evidence` added.
-    #[arg(long, conflicts_with = "eval")]
+    /// Read JSON lines with `headline`, `lang` and optional `category`, `summary`, `outlet`,
+    /// `section` and `link` on stdin and print each back with `topic`, `opinion`, `evidence`
+    /// (and `score`, where the model decided) added.
+    #[arg(long, conflicts_with_all = ["eval", "train", "examples"])]
     pub stdin: bool,
+    /// File with this topic model (made by --train) as well as the lexicons. A model that
+    /// cannot be read stops classify, unless --or-lexicons is given.
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<std::path::PathBuf>,
+    /// With --model: a model that cannot be read is said (exit 4, a person must act) and the
+    /// headlines are filed with the lexicons alone.
+    #[arg(long, requires = "model")]
+    pub or_lexicons: bool,
+    /// Train a topic model on these examples (JSON lines with `headline`, `lang` and
+    /// `topic`) and write it to --model.
+    #[arg(long, value_name = "EXAMPLES", requires = "model", conflicts_with_all = ["eval", "examples", "out"])]
+    pub train: Option<std::path::PathBuf>,
+    /// Print, as training examples, the kept headlines of the DAYS days before --now whose
+    /// publisher's filing the table (topic-map.csv) maps to a topic.
+    #[arg(long, value_name = "DAYS", conflicts_with_all = ["eval", "out"])]
+    pub examples: Option<u32>,
     /// Score the lexicons on a labelled set (a directory of `*.jsonl` with `lang`, `topic`,
     /// `split` and `headline`): print accuracy and per-topic precision and recall per
-    /// language, the category hidden, as Markdown.
+    /// language, the category hidden, as Markdown. With DIR/outlets/ (headlines as outlets
+    /// filed them), also the lexicons, the model and the combined decision on each outlet by
+    /// a model trained on the others.
     #[arg(long, value_name = "DIR")]
     pub eval: Option<std::path::PathBuf>,
     /// With --eval, also list the misfiled headlines of a split: dev, held-out or all.
@@ -302,9 +330,11 @@ fn best_topic<'a>(lexes: impl Iterator<Item = &'a Lexicon>, text: &str) -> Optio
         .map(|(_, _, _, t)| t.to_string())
 }
 
-/// Whether the publisher's categories say opinion (never the headline's wording).
-pub fn is_opinion(lexicons: &Lexicons, lang: &str, categories: &[String]) -> bool {
-    categories.iter().any(|c| {
+/// Whether the publisher's own filing says opinion: one of its categories, the source's
+/// section or a folder of the link matches the lexicons' `[opinion]` (never the headline's
+/// wording, never the model).
+pub fn is_opinion(lexicons: &Lexicons, lang: &str, filed: &[String]) -> bool {
+    filed.iter().any(|c| {
         let toks = tokens(c);
         lexicons
             .for_lang(lang)
@@ -317,11 +347,13 @@ pub fn is_opinion(lexicons: &Lexicons, lang: &str, categories: &[String]) -> boo
 pub struct Decision {
     pub topic: String,
     pub evidence: Evidence,
+    /// The model's probability, where the model decided.
+    pub score: Option<f32>,
     pub opinion: bool,
 }
 
-/// Decides a headline's topic from its category, then headline, then summary (or the topic
-/// a summary pointed to in the hour it was in hand).
+/// The lexicons' decision for a headline: its category, then headline, then summary (or the
+/// topic a summary pointed to in the hour it was in hand).
 pub fn decide(
     lexicons: &Lexicons,
     lang: &str,
@@ -330,26 +362,113 @@ pub fn decide(
     summary: Option<&str>,
     summary_topic: Option<&str>,
 ) -> Decision {
-    let opinion = is_opinion(lexicons, lang, categories);
-    let by_category = categories
-        .iter()
-        .find_map(|c| best_topic(lexicons.for_lang(lang), c));
-    let (topic, evidence) = if let Some(t) = by_category {
-        (t, Evidence::Category)
-    } else if let Some(t) = best_topic(lexicons.for_lang(lang), headline) {
-        (t, Evidence::Headline)
-    } else if let Some(t) = summary
-        .and_then(|s| best_topic(lexicons.for_lang(lang), s))
-        .or_else(|| summary_topic.map(str::to_string))
-    {
-        (t, Evidence::Summary)
-    } else {
-        ("other".to_string(), Evidence::None)
-    };
-    Decision {
-        topic,
-        evidence,
-        opinion,
+    Classifier {
+        lexicons: lexicons.clone(),
+        filings: Filings::default(),
+        model: None,
+    }
+    .decide(
+        &Headline {
+            lang,
+            headline,
+            categories,
+            summary,
+            summary_topic,
+            ..Headline::default()
+        },
+        &mut Vec::new(),
+    )
+}
+
+/// Everything classify decides with: the lexicons, the filing table and, if given, a model.
+#[derive(Debug, Clone)]
+pub struct Classifier {
+    pub lexicons: Lexicons,
+    pub filings: Filings,
+    pub model: Option<Model>,
+}
+
+/// One headline and what came with it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Headline<'a> {
+    pub outlet: &'a str,
+    pub lang: &'a str,
+    pub headline: &'a str,
+    pub categories: &'a [String],
+    /// The section of the source it came from (`sources.csv`).
+    pub section: Option<&'a str>,
+    pub link: &'a str,
+    pub summary: Option<&'a str>,
+    pub summary_topic: Option<&'a str>,
+}
+
+/// The model's probability as kept: two decimals, so the file reads plainly.
+fn score_kept(score: f32) -> f32 {
+    (score * 100.0).round() / 100.0
+}
+
+impl Classifier {
+    /// Decides a headline's topic, in the order `docs/topics.md` gives: the publisher's
+    /// filing through the table, the lexicons on the categories the table does not call
+    /// silent, the model when at least its `over` threshold sure, the lexicons on the
+    /// headline, the summary, the model when at least its `alone` threshold sure, `other`.
+    pub fn decide(&self, h: &Headline, buf: &mut Vec<u32>) -> Decision {
+        let mut filed: Vec<String> = h.categories.to_vec();
+        filed.extend(h.section.map(str::to_string));
+        filed.extend(filing::folders(h.link));
+        let opinion = is_opinion(&self.lexicons, h.lang, &filed);
+        let decided = |topic: &str, evidence, score: Option<f32>| Decision {
+            topic: topic.to_string(),
+            evidence,
+            score: score.map(score_kept),
+            opinion,
+        };
+        if let Some(f) = self
+            .filings
+            .topic_of(h.outlet, h.categories, h.section, h.link)
+        {
+            return decided(f.topic, Evidence::Publisher, None);
+        }
+        let by_category = h
+            .categories
+            .iter()
+            .filter(|c| !self.filings.says_nothing(h.outlet, c))
+            .find_map(|c| best_topic(self.lexicons.for_lang(h.lang), c));
+        if let Some(t) = by_category {
+            return decided(&t, Evidence::Category, None);
+        }
+        let guess = self
+            .model
+            .as_ref()
+            .and_then(|m| m.guess(h.lang, h.headline, buf).map(|g| (g, m.thresholds(h.lang))));
+        if let Some((g, th)) = guess
+            && th.over < 1.0
+            && g.score >= th.over
+        {
+            return decided(g.topic, Evidence::Model, Some(g.score));
+        }
+        if let Some(t) = best_topic(self.lexicons.for_lang(h.lang), h.headline) {
+            return decided(&t, Evidence::Headline, None);
+        }
+        if let Some(t) = h
+            .summary
+            .and_then(|s| best_topic(self.lexicons.for_lang(h.lang), s))
+            .or_else(|| h.summary_topic.map(str::to_string))
+        {
+            return decided(&t, Evidence::Summary, None);
+        }
+        if let Some((g, th)) = guess
+            && th.alone < 1.0
+            && g.score >= th.alone
+        {
+            return decided(g.topic, Evidence::Model, Some(g.score));
+        }
+        decided("other", Evidence::None, None)
+    }
+
+    /// The topic a summary points to (read with the lexicons).
+    fn summary_topic(&self, lang: &str, summary: &str) -> Option<String> {
+        best_topic(self.lexicons.for_lang(lang), summary)
     }
 }
 
@@ -361,6 +480,12 @@ struct StdinLine {
     category: CategoryField,
     #[serde(default)]
     summary: Option<String>,
+    #[serde(default)]
+    outlet: String,
+    #[serde(default)]
+    section: Option<String>,
+    #[serde(default)]
+    link: String,
 }
 
 #[derive(Deserialize, Default)]
@@ -382,31 +507,186 @@ impl CategoryField {
     }
 }
 
+/// The model `--model` names, or none; with `--or-lexicons`, a model that cannot be read is
+/// said on stderr and none is used (the second value says so).
+fn load_model(args: &Args) -> Result<(Option<Model>, Option<String>)> {
+    let Some(path) = &args.model else {
+        return Ok((None, None));
+    };
+    match Model::load(path) {
+        Ok(m) => Ok((Some(m), None)),
+        Err(e) if args.or_lexicons => {
+            let said = format!("{e:#}; filing with the lexicons alone (--or-lexicons)");
+            crate::elog!("classify: {said}");
+            Ok((None, Some(said)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
 pub fn run(args: &Args) -> Result<Report> {
     let pipeline = args.common.pipeline();
     let lexicons = Lexicons::load(&pipeline.file("topics"))?;
-    if args.stdin {
-        return run_stdin(&lexicons);
+    let filings = Filings::load(&pipeline.file(TOPIC_MAP))?;
+    if let (Some(examples), Some(path)) = (&args.train, &args.model) {
+        return train(&lexicons, examples, path);
     }
     if let Some(dir) = &args.eval {
-        let set = eval::load(dir)?;
-        let scored = eval::score(&lexicons, &set);
-        let mut text = eval::report(&scored);
-        if let Some(split) = &args.errors {
-            if !["dev", "held-out", "all"].contains(&split.as_str()) {
-                bail!("--errors {split:?}: one of dev, held-out, all");
-            }
-            text.push_str(&format!(
-                "Misfiled ({split}): language, label → decision, headline\n\n"
-            ));
-            text.push_str(&eval::errors(&scored, split));
-        }
+        let (model, _) = load_model(args)?;
+        let seed = seed_examples(&pipeline)?;
+        let text = eval::run(
+            &lexicons,
+            &filings,
+            &seed,
+            model.as_ref(),
+            dir,
+            args.errors.as_deref(),
+        )?;
         print!("{text}");
         return Ok(Report {
-            summary: format!("{} labelled headlines scored", scored.len()),
+            summary: format!("the labelled headlines in {} scored", dir.display()),
             failed: 0,
         });
     }
+    if let Some(days) = args.examples {
+        return print_examples(args, &filings, days);
+    }
+    let (model, unreadable) = load_model(args)?;
+    let classifier = Classifier {
+        lexicons,
+        filings,
+        model,
+    };
+    let mut report = if args.stdin {
+        run_stdin(&classifier)?
+    } else {
+        run_hours(args, &classifier)?
+    };
+    if let Some(said) = unreadable {
+        report.summary.push_str("; the topic model could not be read");
+        crate::cli::needs_attention(said);
+    }
+    Ok(report)
+}
+
+/// The filing table's file in the pipeline folder.
+pub const TOPIC_MAP: &str = "topic-map.csv";
+
+/// The hand-labelled examples every model is trained on as well (`PIPELINE/topics/
+/// examples.jsonl`: a headline misfiled and put right here is learned at the next training).
+pub const SEED_EXAMPLES: &str = "topics/examples.jsonl";
+
+/// The hand-labelled examples, if there is a file of them.
+pub fn seed_examples(pipeline: &crate::lists::Pipeline) -> Result<Vec<model::Example>> {
+    let path = pipeline.file(SEED_EXAMPLES);
+    if path.exists() {
+        model::read_examples(&path)
+    } else {
+        Ok(Vec::new())
+    }
+}
+
+/// `--train`: reads the examples, trains, writes the model atomically.
+fn train(lexicons: &Lexicons, examples: &Path, path: &Path) -> Result<Report> {
+    let set = model::read_examples(examples)?;
+    let m = model::train(&set, &|e| best_topic(lexicons.for_lang(&e.lang), &e.headline));
+    m.save(path)?;
+    let per_lang: Vec<String> = m
+        .header
+        .examples
+        .iter()
+        .map(|(lang, n)| {
+            let t = m.thresholds(lang);
+            format!("{lang} {n} (sure at {:.2}, alone at {:.2})", t.over, t.alone)
+        })
+        .collect();
+    Ok(Report {
+        summary: format!(
+            "trained on {} examples: {}; wrote {}",
+            set.len(),
+            per_lang.join(", "),
+            path.display()
+        ),
+        failed: 0,
+    })
+}
+
+/// `--examples DAYS`: the kept headlines of the DAYS days before --now's day whose filing the
+/// table maps to a topic, as training examples on stdout, sorted; removed headlines (opted
+/// out, taken down, withdrawn) are never examples.
+fn print_examples(args: &Args, filings: &Filings, days: u32) -> Result<Report> {
+    let now = args.common.now()?;
+    let data = args.common.data();
+    let pipeline = args.common.pipeline();
+    let _lock = crate::store::DataLock::take_shared(&data, "classify")?;
+    let sections = sections(&pipeline)?;
+    let removals = crate::publish::removals::Removals::load(&pipeline, &data, now)?;
+    let first = crate::time::day(now - chrono::Duration::days(days as i64));
+    let today = crate::time::day(now);
+    let mut out: Vec<model::Example> = seed_examples(&pipeline)?;
+    let seeded = out.len();
+    let mut removed = 0;
+    for day in data.days()? {
+        if day < first || day >= today {
+            continue;
+        }
+        for hour in data.hours(&day)? {
+            let items: Vec<Item> =
+                crate::store::read_jsonl_opt(&data.hour_dir(&day, &hour).join("items.jsonl"))?;
+            for it in items {
+                let section = sections.get(&it.source).map(String::as_str);
+                let Some(f) = filings.topic_of(&it.outlet, &it.category, section, &it.link) else {
+                    continue;
+                };
+                if removals
+                    .why(&it.outlet, &it.source, &it.link, &it.id)
+                    .is_some()
+                {
+                    removed += 1;
+                    continue;
+                }
+                out.push(model::Example {
+                    lang: it.lang,
+                    topic: f.topic.to_string(),
+                    headline: it.headline,
+                    outlet: Some(it.outlet),
+                });
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    let stdout = std::io::stdout();
+    let mut w = std::io::BufWriter::new(stdout.lock());
+    for e in &out {
+        serde_json::to_writer(&mut w, e)?;
+        w.write_all(b"\n")?;
+    }
+    w.flush()?;
+    Ok(Report {
+        summary: format!(
+            "{} examples: {seeded} hand-labelled, the rest filed by publishers from {first} to the day before {today} ({removed} removed headlines left out)",
+            out.len()
+        ),
+        failed: 0,
+    })
+}
+
+/// Each source's section (`sources.csv`), by its address as items name it; no source list
+/// (a folder of kept items filed elsewhere), no sections.
+fn sections(pipeline: &crate::lists::Pipeline) -> Result<BTreeMap<String, String>> {
+    if !pipeline.sources.exists() {
+        return Ok(BTreeMap::new());
+    }
+    Ok(crate::lists::load_sources(pipeline)?
+        .into_iter()
+        .filter(|s| !s.section.is_empty())
+        .map(|s| (s.url.to_string(), s.section))
+        .collect())
+}
+
+/// The hourly run: this hour, and any hour a dead run left unclassified.
+fn run_hours(args: &Args, classifier: &Classifier) -> Result<Report> {
     let now = args.common.now()?;
     let data = args.common.data();
     let (_lock, out) = match &args.out {
@@ -419,9 +699,20 @@ pub fn run(args: &Args) -> Result<Report> {
         }
         None => (args.common.lock("classify")?, data.clone()),
     };
+    let sections = sections(&args.common.pipeline())?;
     let day = crate::time::day(now);
     let hour = crate::time::hour(now);
-    let this = classify_hour(&lexicons, &data, &out, &day, &hour)?;
+    let this = if args.out.is_some() {
+        // A replay files the hour with the model it was filed with, whatever --model says.
+        let used = used_model(&data, &day, &hour, args.model.as_deref())?;
+        let c = Classifier {
+            model: used,
+            ..classifier.clone()
+        };
+        classify_hour(&c, &sections, &data, &out, &day, &hour)?
+    } else {
+        classify_hour(classifier, &sections, &data, &out, &day, &hour)?
+    };
     // Hours whose items were kept but never classified (a run killed between extract and
     // classify, a power cut): their headlines are classified now, from the kept topic
     // labels, as a replay would; they count as seen, so no later hour would take them. A
@@ -429,7 +720,7 @@ pub fn run(args: &Args) -> Result<Report> {
     let mut caught_up = Vec::new();
     if args.out.is_none() {
         for (d, h) in unclassified_hours(&data, now)? {
-            let r = classify_hour(&lexicons, &data, &data, &d, &h)?;
+            let r = classify_hour(classifier, &sections, &data, &data, &d, &h)?;
             caught_up.push(format!("{d}/{h} ({} headlines)", r.classified));
         }
     }
@@ -510,12 +801,54 @@ struct HourReport {
     by_evidence: BTreeMap<&'static str, usize>,
 }
 
+/// The name a model goes by in `classified.jsonl`: the first 16 hex of its weights' SHA-256.
+pub fn model_id(m: &Model) -> String {
+    m.header.sha256.chars().take(16).collect()
+}
+
+/// The model a kept hour was filed with (named in its `classified.jsonl`), found by its id
+/// as `--model` or among `DATA/models/*.model`; none if the hour was filed without one.
+fn used_model(
+    data: &crate::store::Data,
+    day: &str,
+    hour: &str,
+    given: Option<&Path>,
+) -> Result<Option<Model>> {
+    let kept: Vec<Classified> =
+        crate::store::read_jsonl_opt(&data.hour_dir(day, hour).join("classified.jsonl"))?;
+    let Some(id) = kept.iter().find_map(|c| c.model.clone()) else {
+        return Ok(None);
+    };
+    let dir = data.root.join("models");
+    let mut candidates: Vec<std::path::PathBuf> = given.map(Path::to_path_buf).into_iter().collect();
+    if let Ok(rd) = std::fs::read_dir(&dir) {
+        let mut found: Vec<_> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "model"))
+            .collect();
+        found.sort();
+        candidates.extend(found);
+    }
+    for path in candidates {
+        if let Ok(m) = Model::load(&path)
+            && model_id(&m) == id
+        {
+            return Ok(Some(m));
+        }
+    }
+    bail!(
+        "{day}/{hour} was filed with topic model {id}, which is neither --model nor in {}: the hour cannot be filed again as it was",
+        dir.display()
+    )
+}
+
 /// Classifies one hour's kept items, with the summaries still in hand (only in the hour's
 /// own run) and the topic labels kept from earlier runs of the hour; writes the hour's
 /// `classified.jsonl` and `summary-topics.jsonl` (the labels of every item that has one)
 /// under `out` (the data directory itself, or a replay's folder).
 fn classify_hour(
-    lexicons: &Lexicons,
+    classifier: &Classifier,
+    sections: &BTreeMap<String, String>,
     data: &crate::store::Data,
     out: &crate::store::Data,
     day: &str,
@@ -535,36 +868,36 @@ fn classify_hour(
             .into_iter()
             .map(|s| (s.id, s.topic))
             .collect();
+    let model = classifier.model.as_ref().map(model_id);
     let mut classified = Vec::with_capacity(items.len());
     let mut pointed: BTreeMap<String, String> = BTreeMap::new();
     let mut by_evidence: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut buf = Vec::new();
     for it in items {
         let summary = summaries.get(&it.id).map(String::as_str);
         let kept = kept_topics.get(&it.id).map(String::as_str);
         // A summary in hand names its topic now; without one, the label an earlier run of
         // this hour kept stands (a summary is read only once, while the item is in hand).
         if let Some(t) = summary
-            .and_then(|s| best_topic(lexicons.for_lang(&it.lang), s))
+            .and_then(|s| classifier.summary_topic(&it.lang, s))
             .or_else(|| kept.map(str::to_string))
         {
             pointed.insert(it.id.clone(), t);
         }
-        let d = decide(
-            lexicons,
-            &it.lang,
-            &it.headline,
-            &it.category,
-            summary,
-            kept,
+        let d = classifier.decide(
+            &Headline {
+                outlet: &it.outlet,
+                lang: &it.lang,
+                headline: &it.headline,
+                categories: &it.category,
+                section: sections.get(&it.source).map(String::as_str),
+                link: &it.link,
+                summary,
+                summary_topic: kept,
+            },
+            &mut buf,
         );
-        *by_evidence
-            .entry(match d.evidence {
-                Evidence::Category => "category",
-                Evidence::Headline => "headline",
-                Evidence::Summary => "summary",
-                Evidence::None => "nothing",
-            })
-            .or_default() += 1;
+        *by_evidence.entry(evidence_name(d.evidence)).or_default() += 1;
         classified.push(Classified {
             id: it.id,
             outlet: it.outlet,
@@ -578,6 +911,8 @@ fn classify_hour(
             category: it.category,
             topic: d.topic,
             evidence: d.evidence,
+            score: d.score,
+            model: model.clone(),
             opinion: d.opinion,
         });
     }
@@ -598,6 +933,18 @@ fn classify_hour(
     })
 }
 
+/// How the log names each kind of evidence.
+fn evidence_name(e: Evidence) -> &'static str {
+    match e {
+        Evidence::Publisher => "publisher",
+        Evidence::Category => "category",
+        Evidence::Model => "model",
+        Evidence::Headline => "headline",
+        Evidence::Summary => "summary",
+        Evidence::None => "nothing",
+    }
+}
+
 #[derive(Serialize)]
 struct StdinOut<'a> {
     #[serde(flatten)]
@@ -605,13 +952,16 @@ struct StdinOut<'a> {
     topic: &'a str,
     opinion: bool,
     evidence: Evidence,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<f32>,
 }
 
-fn run_stdin(lexicons: &Lexicons) -> Result<Report> {
+fn run_stdin(classifier: &Classifier) -> Result<Report> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (mut n, mut bad) = (0, 0);
+    let mut buf = Vec::new();
     for (i, line) in stdin.lock().lines().enumerate() {
         let line = line.context("reading stdin")?;
         if line.trim().is_empty() {
@@ -627,13 +977,19 @@ fn run_stdin(lexicons: &Lexicons) -> Result<Report> {
                 continue;
             }
         };
-        let d = decide(
-            lexicons,
-            &l.lang,
-            &l.headline,
-            &l.category.into_vec(),
-            l.summary.as_deref(),
-            None,
+        let categories = l.category.into_vec();
+        let d = classifier.decide(
+            &Headline {
+                outlet: &l.outlet,
+                lang: &l.lang,
+                headline: &l.headline,
+                categories: &categories,
+                section: l.section.as_deref(),
+                link: &l.link,
+                summary: l.summary.as_deref(),
+                summary_topic: None,
+            },
+            &mut buf,
         );
         serde_json::to_writer(
             &mut out,
@@ -642,6 +998,7 @@ fn run_stdin(lexicons: &Lexicons) -> Result<Report> {
                 topic: &d.topic,
                 opinion: d.opinion,
                 evidence: d.evidence,
+                score: d.score,
             },
         )?;
         out.write_all(b"\n")?;

@@ -64,6 +64,11 @@ impl Workdir {
         std::fs::create_dir_all(&pipeline).unwrap();
         copy_dir(&repo().join("pipeline/topics"), &pipeline.join("topics"));
         std::fs::copy(
+            repo().join("pipeline/topic-map.csv"),
+            pipeline.join("topic-map.csv"),
+        )
+        .unwrap();
+        std::fs::copy(
             repo().join("pipeline/never-fetch.csv"),
             pipeline.join("never-fetch.csv"),
         )

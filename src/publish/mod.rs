@@ -79,8 +79,34 @@ pub struct Args {
     /// of the data directory, which is only read: a replay (`make replay`). An hour's
     /// classified headlines are read from DIR when the replay made them there, else from the
     /// data directory. Outside the data directory.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "eval_stories")]
     pub out: Option<PathBuf>,
+    /// Score the stories' grouping on a labelled set (a directory of `*.jsonl` with
+    /// `story`, `outlet`, `lang`, `published`, `opinion` and `headline`) with the glossary
+    /// of --pipeline: pairwise precision and recall and B-cubed F1 within Kannada, within
+    /// English and across the two, as Markdown on stdout. Publishes nothing.
+    #[arg(long, value_name = "DIR")]
+    pub eval_stories: Option<PathBuf>,
+    /// With --eval-stories, also list the false merges and the missed pairs.
+    #[arg(long, requires = "eval_stories")]
+    pub errors: bool,
+}
+
+/// `--eval-stories`: groups the labelled set as publish would, and prints the figures.
+fn eval_stories(args: &Args, dir: &Path) -> Result<Report> {
+    use crate::stories::{Grouper, eval, glossary::Glossary};
+    let grouper = Grouper::new(Glossary::load(&args.common.pipeline)?);
+    let set = eval::load(dir)?;
+    let predicted = eval::predict(&grouper, &set);
+    let mut text = eval::report(&set, &predicted);
+    if args.errors {
+        text.push_str(&eval::errors(&set, &predicted));
+    }
+    std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
+    Ok(Report {
+        summary: format!("{} labelled headlines grouped", set.len()),
+        failed: 0,
+    })
 }
 
 /// Where the public site is served.
@@ -114,6 +140,9 @@ pub fn base_url(s: &str) -> Result<String> {
 /// of the pages, and eight bytes per headline of the kept days (so that a link seen on two
 /// days counts once, on the newer).
 pub fn run(args: &Args) -> Result<Report> {
+    if let Some(dir) = &args.eval_stories {
+        return eval_stories(args, dir);
+    }
     let now = args.common.now()?;
     let zone = i18n::Zone::parse(&args.tz)?;
     let licence = args.licence.trim();

@@ -1,12 +1,15 @@
 //! The bilingual glossary (`PIPELINE/glossary.csv`): common news words, places and people
 //! in English and Kannada, kept by hand so that anyone can read and extend it.
 //!
-//! Each row is `kind,concept,en,kn`: `kind` is `term` (rain, flood, strike, High Court),
+//! Each row is `kind,concept,en,kn,in`: `kind` is `term` (rain, flood, strike, High Court),
 //! `place` or `person` (the gates compare those: two headlines naming different places, or
 //! different people, are not one story); `concept` is a short name of the row's own
 //! (lower case, letters, digits and `-`); `en` and `kn` are the forms in each language,
 //! separated by `|`, each one or more words; a trailing `*` lets a word match as the start
-//! of a longer one (Kannada's endings: `ಮಳೆ*` matches ಮಳೆಯಿಂದ; English plurals: `flood*`).
+//! of a longer one (Kannada's endings: `ಮಳೆ*` matches ಮಳೆಯಿಂದ; English plurals: `flood*`);
+//! `in`, for a place, is the place of an earlier line it lies in (`gubbi` in `tumakuru`),
+//! so that a headline naming the district and one naming the town are not told apart,
+//! while two towns of one district still are.
 //! Lines starting with `#` are comments. A bad line names file and line, and publish
 //! writes nothing.
 
@@ -32,6 +35,9 @@ struct Line {
     concept: String,
     en: String,
     kn: String,
+    /// For a place: the place it lies in (a concept of an earlier line), if any.
+    #[serde(rename = "in")]
+    within: String,
 }
 
 /// One word of a form: the whole word, or its start.
@@ -63,6 +69,8 @@ struct Form {
 pub struct Glossary {
     /// Concept names, and each one's kind, by number.
     concepts: Vec<(String, Kind)>,
+    /// The place each place lies in, where the glossary says.
+    parent: Vec<Option<u32>>,
     /// Forms by their first word's text: a whole word is looked up as it is, a start by
     /// each start of the token.
     whole: HashMap<String, Vec<Form>>,
@@ -108,6 +116,22 @@ impl Glossary {
             }
             let id = g.concepts.len() as u32;
             g.concepts.push((c.to_string(), kind));
+            let parent = match row.within.as_str() {
+                "" => None,
+                w => {
+                    let p = g.concepts.iter().position(|(n, _)| n == w);
+                    match p {
+                        Some(p) if kind == Kind::Place && g.concepts[p].1 == Kind::Place => {
+                            Some(p as u32)
+                        }
+                        _ => bail!(
+                            "{}: in {w:?} must name a place of an earlier line, and only a place lies in one",
+                            at()
+                        ),
+                    }
+                }
+            };
+            g.parent.push(parent);
             let mut forms = 0;
             for (lang, text) in [("en", &row.en), ("kn", &row.kn)] {
                 for form in text.split('|').map(str::trim).filter(|f| !f.is_empty()) {
@@ -174,11 +198,45 @@ impl Glossary {
         (n, *k)
     }
 
+    /// A concept by its name.
+    pub fn named(&self, name: &str) -> Option<u32> {
+        self.concepts
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|p| p as u32)
+    }
+
+    /// Whether place `a` is place `b` or lies in it (`mangaluru` in `dakshina-kannada`).
+    pub fn lies_in(&self, mut a: u32, b: u32) -> bool {
+        for _ in 0..self.parent.len() {
+            if a == b {
+                return true;
+            }
+            match self.parent.get(a as usize).copied().flatten() {
+                Some(p) => a = p,
+                None => return false,
+            }
+        }
+        false
+    }
+
     /// The concepts a headline's words name (sorted, each once), and which of the words
     /// they used up.
     pub fn find(&self, words: &[String]) -> (Vec<u32>, Vec<bool>) {
         let mut found = Vec::new();
         let mut used = vec![false; words.len()];
+        for (at, n, concept) in self.matches(words) {
+            found.push(concept);
+            used[at..at + n].iter_mut().for_each(|u| *u = true);
+        }
+        found.sort_unstable();
+        found.dedup();
+        (found, used)
+    }
+
+    /// Every match of a form in the words: where it starts, how many words, which concept.
+    pub fn matches(&self, words: &[String]) -> Vec<(usize, usize, u32)> {
+        let mut out = Vec::new();
         for (i, tok) in words.iter().enumerate() {
             let mut cands: Vec<&Form> = Vec::new();
             if let Some(fs) = self.whole.get(tok.as_str()) {
@@ -194,14 +252,11 @@ impl Glossary {
                 if i + n <= words.len()
                     && f.words.iter().zip(&words[i..]).all(|(w, t)| w.matches(t))
                 {
-                    found.push(f.concept);
-                    used[i..i + n].iter_mut().for_each(|u| *u = true);
+                    out.push((i, n, f.concept));
                 }
             }
         }
-        found.sort_unstable();
-        found.dedup();
-        (found, used)
+        out
     }
 }
 
@@ -222,7 +277,7 @@ mod tests {
     #[test]
     fn forms_match_whole_words_starts_and_phrases() {
         let p = write(
-            "kind,concept,en,kn\n# a comment\nterm,rain,rain*|downpour*,ಮಳೆ*\nterm,high-court,high court|hc,ಹೈಕೋರ್ಟ್*|ಹೈ ಕೋರ್ಟ್*\nplace,mysuru,mysuru|mysore,ಮೈಸೂರ*\n",
+            "kind,concept,en,kn,in\n# a comment\nterm,rain,rain*|downpour*,ಮಳೆ*,\nterm,high-court,high court|hc,ಹೈಕೋರ್ಟ್*|ಹೈ ಕೋರ್ಟ್*,\nplace,dk,dakshina kannada,ದಕ್ಷಿಣ ಕನ್ನಡ*,\nplace,mysuru,mysuru|mysore,ಮೈಸೂರ*,\nplace,mangaluru,mangaluru,ಮಂಗಳೂರ*,dk\n",
         );
         let g = Glossary::read(&p).unwrap();
         let names = |ws: &str| {
@@ -236,36 +291,46 @@ mod tests {
         assert_eq!(names("High Court stays order"), ["high-court"]);
         assert_eq!(names("ಹೈಕೋರ್ಟ್‌ ತಡೆ"), ["high-court"]);
         assert_eq!(names("Court of appeal; highway"), Vec::<String>::new());
+        let (dk, m, my) = (
+            g.named("dk").unwrap(),
+            g.named("mangaluru").unwrap(),
+            g.named("mysuru").unwrap(),
+        );
+        assert!(g.lies_in(m, dk) && g.lies_in(m, m) && !g.lies_in(dk, m) && !g.lies_in(my, dk));
     }
 
     #[test]
     fn a_bad_line_names_file_and_line() {
         for (text, want) in [
             (
-                "kind,concept,en,kn\nterm,rain,rain,ಮಳೆ\nplce,x,x,ಎ\n",
+                "kind,concept,en,kn,in\nterm,rain,rain,ಮಳೆ,\nplce,x,x,ಎ,\n",
                 ":3: kind \"plce\"",
             ),
             (
-                "kind,concept,en,kn\n# c\nterm,Rain,rain,ಮಳೆ\n",
+                "kind,concept,en,kn,in\n# c\nterm,Rain,rain,ಮಳೆ,\n",
                 ":3: concept \"Rain\"",
             ),
             (
-                "kind,concept,en,kn\nterm,rain,ಮಳೆ,ಮಳೆ\n",
+                "kind,concept,en,kn,in\nterm,rain,ಮಳೆ,ಮಳೆ,\n",
                 ":2: en form \"ಮಳೆ\" is not in Latin",
             ),
             (
-                "kind,concept,en,kn\nterm,rain,rain,ಮಳೆ\nterm,rain,r,ಮ\n",
+                "kind,concept,en,kn,in\nterm,rain,rain,ಮಳೆ,\nterm,rain,r,ಮ,\n",
                 ":3: concept \"rain\" is already on line 2",
             ),
             (
-                "kind,concept,en,kn\nterm,rain,r*ain,\n",
+                "kind,concept,en,kn,in\nterm,rain,r*ain,,\n",
                 ":2: en form \"r*ain\"",
             ),
             (
-                "kind,concept,en,kn\nterm,rain,,\n",
+                "kind,concept,en,kn,in\nterm,rain,,,\n",
                 ":2: concept \"rain\" has no form",
             ),
-            ("kind,concept,en,kn\nterm,rain,rain\n", ":2:"),
+            (
+                "kind,concept,en,kn,in\nplace,a,a,ಅ,b\n",
+                ":2: in \"b\" must name a place",
+            ),
+            ("kind,concept,en,kn,in\nterm,rain,rain\n", ":2:"),
         ] {
             let p = write(text);
             let e = format!("{:#}", Glossary::read(&p).unwrap_err());

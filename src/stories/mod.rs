@@ -58,8 +58,12 @@ pub struct Headline<'a> {
 /// U+200D) removed as `classify::tokens` removes them, split at white space and
 /// punctuation (a `*`, which the glossary's forms end with, stays).
 pub fn words(text: &str) -> Vec<String> {
-    text.to_lowercase()
-        .replace(['\u{200c}', '\u{200d}'], "")
+    cased_words(text).iter().map(|w| w.to_lowercase()).collect()
+}
+
+/// [`words`] as written (not lower-cased).
+fn cased_words(text: &str) -> Vec<String> {
+    text.replace(['\u{200c}', '\u{200d}'], "")
         .split(|c: char| {
             c.is_whitespace()
                 || (c.is_ascii_punctuation() && c != '*')
@@ -161,9 +165,17 @@ struct Doc {
     concepts: Vec<u32>,
     places: Vec<u32>,
     persons: Vec<u32>,
-    nums: Vec<u64>,
-    /// The words no glossary concept took, in a loose Latin spelling (for names).
-    skels: Vec<String>,
+    nums: Vec<numbers::Number>,
+    /// The number values alone (sorted, each once).
+    values: Vec<numbers::Value>,
+    /// The loose spellings of the person named after a title ("Health Minister Sharadamma
+    /// Naik": `sharadam`, `naik`).
+    names: Vec<String>,
+    /// Whether it names the glossary's `toll` (a count that grew: "toll rises to 5").
+    toll: bool,
+    /// The words no glossary concept took, in a loose Latin spelling (for names), each
+    /// with its word's key (for its weight).
+    skels: Vec<(String, u32)>,
 }
 
 /// The run's feature keys, each a number.
@@ -227,6 +239,9 @@ pub struct Thresholds {
     /// Across the languages: the least share of anchors in common, and the least anchors.
     pub across: f64,
     pub across_anchors: usize,
+    /// Two groups join only if at least this share of the pairs across them are pairs
+    /// in their own right.
+    pub link: f64,
 }
 
 impl Default for Thresholds {
@@ -235,8 +250,9 @@ impl Default for Thresholds {
             within: 0.30,
             within_words: 2,
             grew: 0.45,
-            across: 0.40,
-            across_anchors: 3,
+            across: 0.15,
+            across_anchors: 2,
+            link: 0.5,
         }
     }
 }
@@ -246,6 +262,8 @@ impl Default for Thresholds {
 pub struct Grouper {
     pub glossary: Glossary,
     pub thresholds: Thresholds,
+    /// The glossary's titles (`minister`, `chief-minister`, `mla`): a name follows them.
+    titles: Vec<u32>,
 }
 
 /// The most headlines one story holds; a bigger group is more likely two events chained.
@@ -253,20 +271,56 @@ const STORY_MAX: usize = 200;
 
 impl Grouper {
     pub fn new(glossary: Glossary) -> Grouper {
+        let titles = ["minister", "chief-minister", "mla"]
+            .iter()
+            .filter_map(|t| glossary.named(t))
+            .collect();
         Grouper {
             glossary,
             thresholds: Thresholds::default(),
+            titles,
         }
     }
 
     fn doc(&self, h: &Headline, keys: &mut Keys) -> Doc {
-        let ws = words(h.headline);
+        let cased = cased_words(h.headline);
+        let ws: Vec<String> = cased.iter().map(|w| w.to_lowercase()).collect();
         let (concepts, used) = self.glossary.find(&ws);
+        let mut is_name = vec![false; ws.len()];
+        // The words after a title (Minister, ಸಚಿವ, MLA) name a person: they tell who, not
+        // what happened, so they are kept apart for the name gate, not counted as evidence.
+        let mut names = Vec::new();
+        for (at, n, c) in self.glossary.matches(&ws) {
+            if !self.titles.contains(&c) {
+                continue;
+            }
+            let mut k = at + n;
+            while k < ws.len() && names.len() < 3 && !used[k] && !is_name[k] {
+                let w = &ws[k];
+                let kannada = is_kannada(w);
+                let capital = cased[k].chars().next().is_some_and(char::is_uppercase);
+                if (!kannada && !capital)
+                    || STOP_KN.contains(&w.as_str())
+                    || (kannada && k - (at + n) >= 2)
+                {
+                    break;
+                }
+                let latin = if kannada {
+                    translit::latin(w)
+                } else {
+                    w.clone()
+                };
+                names.push(translit::skeleton(&latin));
+                is_name[k] = true;
+                k += 1;
+            }
+        }
         let mut d = Doc {
             kn: h.lang == "kn" || (h.lang != "en" && is_kannada(h.headline)),
             t: h.published.timestamp(),
             opinion: h.opinion,
             nums: numbers::values(h.headline),
+            names,
             ..Doc::default()
         };
         let mut feats = Vec::new();
@@ -282,12 +336,22 @@ impl Grouper {
             word_keys.push(k);
             block.push(k);
         }
-        for v in &d.nums {
+        d.values = d.nums.iter().map(|n| n.value).collect();
+        d.values.sort_unstable();
+        d.values.dedup();
+        d.toll = self
+            .glossary
+            .named("toll")
+            .is_some_and(|t| concepts.contains(&t));
+        for v in &d.values {
             let k = keys.key(format!("n:{v}"));
             word_keys.push(k);
             block.push(k);
         }
-        for (w, used) in ws.iter().zip(&used) {
+        for (k, (w, used)) in ws.iter().zip(&used).enumerate() {
+            if is_name[k] {
+                continue;
+            }
             let digits = w
                 .chars()
                 .any(|c| c.is_ascii_digit() || ('೦'..='೯').contains(&c));
@@ -299,8 +363,10 @@ impl Grouper {
             if stop.contains(&w.as_str()) {
                 continue;
             }
+            let word_key;
             if kannada {
                 let k = keys.key(format!("k:{}", stem_kn(w)));
+                word_key = k;
                 word_keys.push(k);
                 block.push(k);
                 let cs: Vec<char> = std::iter::once('^').chain(w.chars()).collect();
@@ -309,8 +375,11 @@ impl Grouper {
                 }
             } else if w.len() > 2 {
                 let k = keys.key(format!("e:{}", stem_en(w)));
+                word_key = k;
                 word_keys.push(k);
                 block.push(k);
+            } else {
+                continue;
             }
             if !used {
                 let latin = if kannada {
@@ -321,7 +390,7 @@ impl Grouper {
                 let s = translit::skeleton(&latin);
                 if s.len() >= 4 {
                     block.push(keys.key(format!("s:{}", &s[..3])));
-                    d.skels.push(s);
+                    d.skels.push((s, word_key));
                 }
             }
         }
@@ -339,31 +408,68 @@ impl Grouper {
         d
     }
 
-    /// The gates between two headlines (`a` the earlier).
-    fn gate(a: &Doc, b: &Doc) -> Gate {
+    /// Whether two headlines' places disagree: each names a place, and no place of one is
+    /// a place of the other or lies in it (a town and its district agree; two towns of
+    /// one district do not).
+    fn places_disagree(&self, a: &[u32], b: &[u32]) -> bool {
+        !a.is_empty()
+            && !b.is_empty()
+            && !a.iter().any(|&p| {
+                b.iter()
+                    .any(|&q| self.glossary.lies_in(p, q) || self.glossary.lies_in(q, p))
+            })
+    }
+
+    /// The gates between two headlines.
+    fn gate(&self, a: &Doc, b: &Doc) -> Gate {
         if a.opinion || b.opinion {
             return Gate::Blocked;
         }
-        if (!a.places.is_empty() && !b.places.is_empty() && disjoint(&a.places, &b.places))
+        if self.places_disagree(&a.places, &b.places)
             || (!a.persons.is_empty() && !b.persons.is_empty() && disjoint(&a.persons, &b.persons))
         {
             return Gate::Blocked;
         }
-        if !a.nums.is_empty() && !b.nums.is_empty() && disjoint(&a.nums, &b.nums) {
-            let (early, late) = if a.t <= b.t { (a, b) } else { (b, a) };
-            return if late.nums.last() > early.nums.last() && late.t > early.t {
-                Gate::Grew
-            } else {
-                Gate::Blocked
-            };
+        // People named after a title, none of whose names meet.
+        if !a.names.is_empty() && !b.names.is_empty() {
+            let meet = |x: &str, y: &str| x == y || translit::meet(x, y) || translit::meet(y, x);
+            if !a.names.iter().any(|x| b.names.iter().any(|y| meet(x, y))) {
+                return Gate::Blocked;
+            }
         }
-        Gate::Open
+        // Numbers of a kind (amounts, counts) that both name and none of which agree.
+        let mut grew = false;
+        for amount in [true, false] {
+            let of = |d: &Doc| -> Vec<numbers::Value> {
+                d.nums
+                    .iter()
+                    .filter(|n| n.amount == amount)
+                    .map(|n| n.value)
+                    .collect()
+            };
+            let (x, y) = (of(a), of(b));
+            if x.is_empty() || y.is_empty() || !disjoint(&x, &y) {
+                continue;
+            }
+            let (early, late, le, ll) = if a.t <= b.t {
+                (a, b, &x, &y)
+            } else {
+                (b, a, &y, &x)
+            };
+            // A count that grew: a toll that rose, later, in a headline that says so.
+            if !amount && late.t > early.t && late.toll && ll.last() > le.last() {
+                grew = true;
+            } else {
+                return Gate::Blocked;
+            }
+        }
+        if grew { Gate::Grew } else { Gate::Open }
     }
 
     /// How strongly two headlines are one story (0 when they are not), given the features'
     /// weights.
     fn score(&self, a: &Doc, b: &Doc, weight: &[f64], norm: (f64, f64)) -> f64 {
-        let gate = Self::gate(a, b);
+        let gate = self.gate(a, b);
         if gate == Gate::Blocked {
             return 0.0;
         }
@@ -397,18 +503,36 @@ impl Grouper {
                 return 0.0;
             }
             let (en, kn) = if a.kn { (b, a) } else { (a, b) };
-            let mut anchors = common(&a.concepts, &b.concepts) + common(&a.nums, &b.nums);
+            // Anchors in common, each weighted by its rarity: concepts, numbers, and words
+            // whose Latin spellings meet.
+            let w = |k: u32| weight[k as usize];
+            let mut anchors = 0;
+            let mut shared = 0.0;
+            let (mut i, mut j) = (0, 0);
+            while i < a.words.len() && j < b.words.len() {
+                match a.words[i].cmp(&b.words[j]) {
+                    Ordering::Equal => {
+                        anchors += 1;
+                        shared += w(a.words[i]);
+                        i += 1;
+                        j += 1;
+                    }
+                    Ordering::Less => i += 1,
+                    Ordering::Greater => j += 1,
+                }
+            }
             let mut taken = vec![false; kn.skels.len()];
-            for e in &en.skels {
+            for (e, ek) in &en.skels {
                 if let Some(k) =
-                    (0..kn.skels.len()).find(|&k| !taken[k] && translit::meet(e, &kn.skels[k]))
+                    (0..kn.skels.len()).find(|&k| !taken[k] && translit::meet(e, &kn.skels[k].0))
                 {
                     taken[k] = true;
                     anchors += 1;
+                    shared += w(*ek).min(w(kn.skels[k].1));
                 }
             }
-            let of = |d: &Doc| d.concepts.len() + d.nums.len() + d.skels.len();
-            let share = anchors as f64 / of(a).min(of(b)).max(1) as f64;
+            let total = |d: &Doc| -> f64 { d.words.iter().map(|&k| w(k)).sum() };
+            let share = shared / total(a).min(total(b)).max(f64::MIN_POSITIVE);
             if anchors >= th.across_anchors && share >= th.across {
                 share
             } else {
@@ -522,13 +646,25 @@ impl Grouper {
             if la.max(lb) - fa.min(fb) > window {
                 continue;
             }
-            let blocked = ma.iter().any(|&x| {
-                mb.iter().any(|&y| {
+            // Every pair across the two passes the gates, and enough of them are pairs in
+            // their own right (average linkage, not a chain through one pair).
+            let mut blocked = false;
+            let mut linked = 0usize;
+            'pairs: for &x in ma {
+                for &y in mb {
                     let (p, q) = if x < y { (x, y) } else { (y, x) };
-                    Self::gate(&docs[p as usize], &docs[q as usize]) == Gate::Blocked
-                })
-            });
-            if blocked {
+                    let (dp, dq) = (&docs[p as usize], &docs[q as usize]);
+                    if self.gate(dp, dq) == Gate::Blocked {
+                        blocked = true;
+                        break 'pairs;
+                    }
+                    if self.score(dp, dq, &weight, (norms[p as usize], norms[q as usize])) > 0.0 {
+                        linked += 1;
+                    }
+                }
+            }
+            let pairs = (ma.len() * mb.len()) as f64;
+            if blocked || (linked as f64) < self.thresholds.link * pairs {
                 continue;
             }
             let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };

@@ -222,6 +222,7 @@ eval: build
 
 bench:
 	$(CARGO) bench --bench pipeline
+	$(CARGO) bench --bench stories
 
 # extract measured against Python's feedparser on tests/fixtures/conformance (needs PyPI;
 # never part of `make test`). Prints the agreement table; fails below 99% on any field.

@@ -31,6 +31,7 @@ pub mod reasons;
 pub mod removals;
 pub mod rows;
 pub mod site;
+pub mod stories;
 pub mod videos;
 
 use anyhow::Result;
@@ -180,6 +181,8 @@ pub fn run(args: &Args) -> Result<Report> {
     // The operator's own files, checked before anything is written.
     let extras = extra::Extras::load(&pipeline.root)?;
     let removals = removals::Removals::load(&pipeline, &data, now)?;
+    let grouper =
+        crate::stories::Grouper::new(crate::stories::glossary::Glossary::load(&pipeline.root)?);
     let first_day = crate::time::day(now - chrono::Duration::days(args.days - 1));
     let today = crate::time::day(now);
     let this_hour = crate::time::hour(now);
@@ -199,6 +202,25 @@ pub fn run(args: &Args) -> Result<Report> {
     let (mut shown, mut removed) = (0usize, 0usize);
     // When the newest public headline was found: the front page's "updated" line.
     let mut as_of = None;
+    // The stories of a day need the day before's list too: each day's files are written
+    // when the next (older) day's list is in hand, so two lists are held at a time.
+    let mut pending: Option<(String, Vec<Row>)> = None;
+    let mut story_days: Vec<Vec<crate::stories::Story>> = Vec::new();
+    let mut finish_day = |day: &str,
+                          list: Vec<Row>,
+                          before: &[Row],
+                          pool: &Pool,
+                          sums: &mut export::Sums|
+     -> Result<()> {
+        let (stories, story_of) = stories::day_stories(&grouper, &list, before, pool);
+        write_day(
+            &out, &dir, day, &list, pool, &stories, &story_of, &digest, sums,
+        )?;
+        if story_days.len() < 2 {
+            story_days.push(stories);
+        }
+        Ok(())
+    };
     for day in days.iter().rev() {
         let upto = (*day == today).then_some(this_hour.as_str());
         let list = day_list(
@@ -212,10 +234,34 @@ pub fn run(args: &Args) -> Result<Report> {
             &mut as_of,
         )?;
         shown += list.len();
-        write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
         counts.insert(day.clone(), list.len());
         gather.day(&list, &pool);
+        if let Some((newer, newer_list)) = pending.take() {
+            let before: &[Row] = if day_before(&newer).as_deref() == Some(day.as_str()) {
+                &list
+            } else {
+                &[]
+            };
+            finish_day(&newer, newer_list, before, &pool, &mut sums)?;
+        }
+        pending = Some((day.clone(), list));
     }
+    if let Some((oldest, list)) = pending.take() {
+        // The day before the pages' first, if kept, only as the stories' context.
+        let before = match day_before(&oldest).filter(|d| all_days.contains(d)) {
+            Some(d) => day_list(
+                &data, &out, &d, None, &removals, &mut pool, &mut 0, &mut None,
+            )?,
+            None => Vec::new(),
+        };
+        finish_day(&oldest, list, &before, &pool, &mut sums)?;
+    }
+    drop(finish_day);
+    let mut story_days = story_days.into_iter();
+    let page_stories = stories::for_pages(
+        story_days.next().unwrap_or_default(),
+        story_days.next().unwrap_or_default(),
+    );
     // Days before the pages' window: their open data stays, remade only when the removals
     // in force changed since it was made (or a file of it is missing).
     let mut archived: BTreeMap<String, usize> = BTreeMap::new();
@@ -236,7 +282,24 @@ pub fn run(args: &Args) -> Result<Report> {
             &mut removed,
             &mut None,
         )?;
-        write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
+        let before = match day_before(day).filter(|d| all_days.contains(d)) {
+            Some(d) => day_list(
+                &data, &out, &d, None, &removals, &mut pool, &mut 0, &mut None,
+            )?,
+            None => Vec::new(),
+        };
+        let (day_stories, story_of) = stories::day_stories(&grouper, &list, &before, &pool);
+        write_day(
+            &out,
+            &dir,
+            day,
+            &list,
+            &pool,
+            &day_stories,
+            &story_of,
+            &digest,
+            &mut sums,
+        )?;
         archived.insert(day.clone(), list.len());
         remade += 1;
     }
@@ -267,6 +330,7 @@ pub fn run(args: &Args) -> Result<Report> {
                 window: args.days,
                 keyids: &keyids,
                 as_of,
+                stories: &page_stories,
             }
         };
     }
@@ -279,6 +343,7 @@ pub fn run(args: &Args) -> Result<Report> {
     }
     let site = site_now!();
     pages.extend(site::render_rest(&dir, &site, &lists)?);
+    pages.extend(stories::render(&dir, &site, &page_stories)?);
     pages.extend(pages::render(&dir, &site)?);
     pages.extend(videos::render(&dir, &site, &data, &pipeline, now)?);
     pages.extend(feeds::write_feeds(&dir, &site, &lists)?);
@@ -322,7 +387,8 @@ pub fn run(args: &Args) -> Result<Report> {
 /// The version of what publish writes for a day (`published.jsonl`, the open data): a
 /// change to those bytes bumps it, so that older days' files are remade too.
 /// 3: a topic outside the taxonomy is `other` in the open data, as on the pages.
-pub const EXPORT_FORMAT: u32 = 3;
+/// 4: the open data's `story` column, and `DAY/stories.jsonl`.
+pub const EXPORT_FORMAT: u32 = 4;
 
 /// What a day's public list and open data were made with (`DAY/published-made.json`):
 /// the digest of the removals in force, how many headlines, and the open data's SHA-256.
@@ -333,14 +399,24 @@ struct Made {
     files: BTreeMap<String, String>,
 }
 
-/// Writes a day's public list (`DAY/published.jsonl`), its open data and the record of what
-/// they were made from: the same for a day on the pages and a day in the archive.
+/// The UTC day before a `YYYY-MM-DD` day.
+fn day_before(day: &str) -> Option<String> {
+    let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()?;
+    Some(d.pred_opt()?.format("%Y-%m-%d").to_string())
+}
+
+/// Writes a day's public list (`DAY/published.jsonl`), its stories (`DAY/stories.jsonl`),
+/// its open data and the record of what they were made from: the same for a day on the
+/// pages and a day in the archive.
+#[allow(clippy::too_many_arguments)]
 fn write_day(
     out: &crate::store::Data,
     site_dir: &Path,
     day: &str,
     list: &[Row],
     pool: &Pool,
+    day_stories: &[crate::stories::Story],
+    story_of: &export::StoryOf,
     digest: &str,
     sums: &mut export::Sums,
 ) -> Result<()> {
@@ -352,7 +428,8 @@ fn write_day(
         }
         Ok(())
     })?;
-    export::write_day(site_dir, day, list, pool, sums)?;
+    stories::write(&out.day_dir(day).join(stories::FILE), day_stories)?;
+    export::write_day(site_dir, day, list, pool, story_of, sums)?;
     write_made(out, day, digest, list.len(), sums)
 }
 
@@ -393,7 +470,8 @@ fn made(data: &crate::store::Data, site: &Path, day: &str, digest: &str) -> Opti
             .files
             .keys()
             .all(|n| site.join(export::DIR).join(n).is_file())
-        && data.day_dir(day).join("published.jsonl").is_file();
+        && data.day_dir(day).join("published.jsonl").is_file()
+        && data.day_dir(day).join(stories::FILE).is_file();
     (made.removals == digest && whole).then_some(made)
 }
 

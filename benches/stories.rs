@@ -69,12 +69,13 @@ fn main() {
         let num = 2 + (r >> 36) % 400;
         if r % 3 == 0 {
             // An event told by several outlets in both languages.
+            let e = i;
             for k in 0..(2 + (r >> 40) % 5) {
                 let t = at + chrono::Duration::minutes(17 * k as i64);
                 let (lang, text) = if k % 2 == 0 {
-                    ("en", format!("{place}: {num} {kind}, event {i}"))
+                    ("en", format!("{place}: {num} {kind}, case {e}"))
                 } else {
-                    ("kn", format!("{kplace} {num} {kkind} ({i})"))
+                    ("kn", format!("{kplace} {num} {kkind} ({e})"))
                 };
                 rows.push((
                     format!("{i:016x}"),

@@ -4,7 +4,9 @@
 //! outlets and sites, taken-down links, withdrawn articles), writes `DAY/published.jsonl`
 //! for each day, and renders the static site under `DATA/site/` in Kannada and English
 //! ([`site`]): the front page, pages per day, topic and outlet, the list of outlets read
-//! or not ([`outlets`]), "How Huduku fetches" from the fetcher's own constants
+//! or not ([`outlets`]), the stories: one event as several outlets tell it, in both
+//! languages, grouped after every removal ([`stories`], `DAY/stories.jsonl`), "How Huduku
+//! fetches" from the fetcher's own constants
 //! ([`fetching`]), the pages it names (For publishers, Takedowns, Privacy: [`pages`]), the
 //! open data ([`export`]), and for programs Atom feeds of the same lists, the sitemap,
 //! robots.txt and the icon ([`feeds`]). Pages never show an author, a summary, a
@@ -137,7 +139,9 @@ pub fn base_url(s: &str) -> Result<String> {
 /// Publishes. The days go by one at a time, newest first: a day's list is made, written
 /// (`published.jsonl` and the day's open data) and handed to [`Gather`], which keeps only
 /// what the pages across the days need; then each day's `published.jsonl` is read back, a
-/// line at a time, for the day's own pages. Memory holds one day's list, the bounded lists
+/// line at a time, for the day's own pages. A day's stories need the day before's list, so
+/// a day's files are written once the next older day's list is made. Memory holds two
+/// days' lists, the bounded lists
 /// of the pages, and eight bytes per headline of the kept days (so that a link seen on two
 /// days counts once, on the newer).
 pub fn run(args: &Args) -> Result<Report> {

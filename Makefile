@@ -237,12 +237,17 @@ test:
 
 # The classifier scored on the labelled headlines in tests/eval (the category hidden):
 # accuracy and per-topic precision and recall per language, as docs/topics.md shows them.
+# Then the stories' grouping on the labelled stories in tests/eval/stories (publish's own
+# grouping, with PIPELINE's glossary): pairwise precision and recall and B-cubed F1 within
+# Kannada, within English and across the two, as docs/stories.md shows them.
 eval: build
 	$(BIN)/classify --eval tests/eval --pipeline $(PIPELINE)
+	$(BIN)/publish --eval-stories tests/eval/stories --pipeline $(PIPELINE)
 
 bench:
 	$(CARGO) bench --bench pipeline
 	$(CARGO) bench --bench topics
+	$(CARGO) bench --bench stories
 
 # extract measured against Python's feedparser on tests/fixtures/conformance (needs PyPI;
 # never part of `make test`). Prints the agreement table; fails below 99% on any field.

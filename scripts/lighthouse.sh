@@ -22,7 +22,7 @@ set -euo pipefail
 bin=$1 data=$2 pipeline=$3 sources=$4 now=$5 tool=$6 version=$7 vnu_version=${8:-}
 chrome=${CHROME_PATH:-/usr/bin/chromium}
 day=${now:0:10}
-pages=(index.html kn/index.html en/index.html "en/days/$day.html" kn/outlets/index.html en/fetching.html)
+pages=(index.html kn/index.html en/index.html "en/days/$day.html" kn/outlets/index.html en/fetching.html en/stories/index.html)
 
 say() { echo "lighthouse: $*" >&2; }
 command -v node >/dev/null && command -v npm >/dev/null || { say "needs node (18.16 or later) and npm"; exit 1; }

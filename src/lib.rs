@@ -32,5 +32,6 @@ pub mod replay;
 pub mod robots_refresh;
 pub mod state;
 pub mod store;
+pub mod stories;
 pub mod time;
 pub mod videos;

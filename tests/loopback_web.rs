@@ -619,9 +619,9 @@ fn demo_fixture_is_served_and_consistent() {
     let start: chrono::DateTime<chrono::Utc> = "2026-11-29T18:00:00Z".parse().unwrap();
     let end: chrono::DateTime<chrono::Utc> = "2026-11-30T05:30:00Z".parse().unwrap();
     let feeds = [
-        ("127.0.0.21", "/rss.xml", 8, "application/xml"),
+        ("127.0.0.21", "/rss.xml", 12, "application/xml"),
         ("127.0.0.22", "/atom.xml", 8, "application/xml"),
-        ("127.0.0.23", "/feeds/latest.xml", 6, "application/xml"),
+        ("127.0.0.23", "/feeds/latest.xml", 8, "application/xml"),
     ];
     for (addr, feed_path, count, ctype) in feeds {
         let robots = get(&web, addr, "/robots.txt");

@@ -330,7 +330,8 @@ fn datapackage_passes_the_frictionless_validator_and_describes_every_file() {
             readme.contains(&format!("\n{name}\n    {what}\n")),
             "README says of {name} what the schema does ({what}):\n{readme}"
         );
-        assert_eq!(f["constraints"]["required"], true, "{name}");
+        // Every column is filled in every row but `story`: a headline in no story has none.
+        assert_eq!(f["constraints"]["required"], name != "story", "{name}");
     }
     let field = |n: &str| fields.iter().find(|f| f["name"] == n).unwrap();
     assert_eq!(field("published")["type"], "datetime");

@@ -224,7 +224,7 @@ fn a_source_is_checked_with_one_polite_look_that_changes_no_schedule() {
         "robots:  rules",
         "signal:",
         "answer:  200",
-        "items:   8",
+        "items:   12",
         "caching:",
         "verdict: HudukuBot may read it",
     ] {

@@ -310,7 +310,8 @@ fn csv_cells_that_look_like_formulas_are_inert() {
             "topic",
             "opinion",
             "lang",
-            "published_from"
+            "published_from",
+            "story"
         ]
     );
     let rows: Vec<csv::StringRecord> = rdr.records().map(Result::unwrap).collect();

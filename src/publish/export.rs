@@ -60,6 +60,9 @@ pub struct Row<'a> {
     pub opinion: bool,
     pub lang: &'a str,
     pub published_from: &'static str,
+    /// The story it is in (`DAY/stories.jsonl`), if any: `null` in the JSON lines, an
+    /// empty cell in the CSV.
+    pub story: Option<&'a str>,
 }
 
 /// What a column holds, as the README says it and as the Table Schema types it.
@@ -79,6 +82,8 @@ pub enum Kind {
     Count,
     /// A SHA-256 in 64 lowercase hex digits.
     Sha256,
+    /// A story's id, 16 lowercase hex digits, or nothing: the one column that may be empty.
+    Story,
 }
 
 /// A column of the open data: its name, what it holds, what it means and, where it is a
@@ -102,7 +107,7 @@ const fn column(name: &'static str, kind: Kind, meaning: &'static str) -> Column
 
 /// The columns of a day's headlines, in order (the README's table, the CSV header, the
 /// JSON keys, the Table Schema).
-pub const COLUMNS: [Column; 8] = [
+pub const COLUMNS: [Column; 9] = [
     column(
         "outlet",
         Kind::Text,
@@ -148,6 +153,11 @@ pub const COLUMNS: [Column; 8] = [
             "publisher if the publisher gave the time; first-seen if it gave none and `published` is when Huduku first saw the headline.",
         )
     },
+    column(
+        "story",
+        Kind::Story,
+        "The story the headline is in: headlines with the same story id tell one event, as other outlets (or the same outlet later) told it within 48 hours, in either language, as Huduku grouped them (a story may reach into the day before). Empty where Huduku found no other headline of the event.",
+    ),
 ];
 
 /// The column no two rows of a day's file share.
@@ -192,7 +202,7 @@ pub const INDEX_COLUMNS: [Column; 8] = [
 /// The column no two rows of the index share.
 pub const INDEX_KEY: &str = "day";
 
-pub fn row<'a>(p: &PublicRef<'a>) -> Row<'a> {
+pub fn row<'a>(p: &PublicRef<'a>, story: Option<&'a str>) -> Row<'a> {
     Row {
         outlet: p.outlet,
         headline: p.headline,
@@ -206,8 +216,12 @@ pub fn row<'a>(p: &PublicRef<'a>) -> Row<'a> {
             DateSource::Publisher => PUBLISHED_FROM[0],
             DateSource::FirstSeen => PUBLISHED_FROM[1],
         },
+        story,
     }
 }
+
+/// Each headline's story, by headline id (a day's, from [`super::stories`]).
+pub type StoryOf = BTreeMap<String, String>;
 
 /// A CSV cell a spreadsheet will not run: a leading `=`, `+`, `-`, `@`, tab or carriage
 /// return gets a `'` before it.
@@ -219,13 +233,18 @@ pub fn inert(cell: &str) -> String {
 }
 
 /// The day's CSV: a header row, then one row per headline, `\n` line ends, UTF-8 (no BOM).
-pub fn csv(out: &mut dyn Write, list: &[DayRow], pool: &Pool) -> std::io::Result<()> {
+pub fn csv(
+    out: &mut dyn Write,
+    list: &[DayRow],
+    pool: &Pool,
+    stories: &StoryOf,
+) -> std::io::Result<()> {
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(out);
     w.write_record(COLUMNS.iter().map(|c| c.name))?;
     for p in list {
-        let r = row(&p.public(pool));
+        let r = row(&p.public(pool), stories.get(p.id()).map(String::as_str));
         w.write_record([
             inert(r.outlet),
             inert(r.headline),
@@ -235,15 +254,22 @@ pub fn csv(out: &mut dyn Write, list: &[DayRow], pool: &Pool) -> std::io::Result
             r.opinion.to_string(),
             inert(r.lang),
             r.published_from.to_string(),
+            r.story.unwrap_or_default().to_string(),
         ])?;
     }
     w.flush()
 }
 
 /// The day's JSON lines: the same columns, the text exactly as published.
-pub fn jsonl(out: &mut dyn Write, list: &[DayRow], pool: &Pool) -> std::io::Result<()> {
+pub fn jsonl(
+    out: &mut dyn Write,
+    list: &[DayRow],
+    pool: &Pool,
+    stories: &StoryOf,
+) -> std::io::Result<()> {
     for p in list {
-        serde_json::to_writer(&mut *out, &row(&p.public(pool)))?;
+        let story = stories.get(p.id()).map(String::as_str);
+        serde_json::to_writer(&mut *out, &row(&p.public(pool), story))?;
         out.write_all(b"\n")?;
     }
     Ok(())
@@ -260,12 +286,15 @@ fn kind_words(c: &Column, key: &str) -> String {
             Kind::Day => "A date, YYYY-MM-DD",
             Kind::Count => "A whole number, 0 or more",
             Kind::Sha256 => "64 lowercase hexadecimal digits",
+            Kind::Story => "16 lowercase hexadecimal digits, or empty (null in the JSON lines)",
         }
         .to_string()
     } else {
         format!("One of: {}", c.values.join(", "))
     };
-    s.push_str("; never empty");
+    if c.kind != Kind::Story {
+        s.push_str("; never empty");
+    }
     if c.name == key {
         s.push_str("; no two rows of a file share one");
     }
@@ -345,14 +374,15 @@ pub fn write_day(
     day: &str,
     list: &[DayRow],
     pool: &Pool,
+    stories: &StoryOf,
     sums: &mut Sums,
 ) -> Result<()> {
     let dir = site.join(DIR);
     let name = format!("headlines-{day}.csv");
-    let sum = super::site::put_with(&dir.join(&name), |w| csv(w, list, pool))?;
+    let sum = super::site::put_with(&dir.join(&name), |w| csv(w, list, pool, stories))?;
     sums.insert(name, sum);
     let name = format!("headlines-{day}.jsonl");
-    let sum = super::site::put_with(&dir.join(&name), |w| jsonl(w, list, pool))?;
+    let sum = super::site::put_with(&dir.join(&name), |w| jsonl(w, list, pool, stories))?;
     sums.insert(name, sum);
     Ok(())
 }
@@ -539,7 +569,7 @@ pub fn schema(columns: &[Column], key: &'static str, profile: Option<&'static st
         .iter()
         .map(|c| {
             let (kind, format) = match c.kind {
-                Kind::Text | Kind::Link | Kind::Sha256 => ("string", None),
+                Kind::Text | Kind::Link | Kind::Sha256 | Kind::Story => ("string", None),
                 Kind::Time => ("datetime", Some(TIME_FORMAT)),
                 Kind::Flag => ("boolean", None),
                 Kind::Day => ("date", None),
@@ -554,11 +584,12 @@ pub fn schema(columns: &[Column], key: &'static str, profile: Option<&'static st
                 true_values: flag.then_some(["true"]),
                 false_values: flag.then_some(["false"]),
                 constraints: Constraints {
-                    required: true,
+                    required: c.kind != Kind::Story,
                     minimum: (c.kind == Kind::Count).then_some(0),
                     pattern: match c.kind {
                         Kind::Link => Some("https?://.+"),
                         Kind::Sha256 => Some("[0-9a-f]{64}"),
+                        Kind::Story => Some("[0-9a-f]{16}"),
                         _ => None,
                     },
                     values: c.values,
@@ -717,10 +748,16 @@ mod tests {
 
     #[test]
     fn json_keys_follow_the_columns_and_topics_outside_the_taxonomy_are_other() {
-        let r = row(&public("gossip", DateSource::FirstSeen));
+        let r = row(
+            &public("gossip", DateSource::FirstSeen),
+            Some("0123456789abcdef"),
+        );
         assert_eq!(r.topic, "other");
         assert_eq!(r.published_from, "first-seen");
-        assert_eq!(row(&public("sport", DateSource::Publisher)).topic, "sport");
+        assert_eq!(
+            row(&public("sport", DateSource::Publisher), None).topic,
+            "sport"
+        );
         let text = serde_json::to_string(&r).unwrap();
         let at: Vec<usize> = COLUMNS
             .iter()
@@ -743,7 +780,7 @@ mod tests {
                 assert_eq!(f.name, c.name);
                 assert_eq!(f.description, c.meaning);
                 assert_eq!(f.constraints.values, c.values);
-                assert!(f.constraints.required);
+                assert_eq!(f.constraints.required, c.kind != Kind::Story);
                 let entry = format!(
                     "\n{}\n    {}\n    {}\n",
                     c.name,

@@ -4,7 +4,9 @@
 //! outlets and sites, taken-down links, withdrawn articles), writes `DAY/published.jsonl`
 //! for each day, and renders the static site under `DATA/site/` in Kannada and English
 //! ([`site`]): the front page, pages per day, topic and outlet, the list of outlets read
-//! or not ([`outlets`]), "How Huduku fetches" from the fetcher's own constants
+//! or not ([`outlets`]), the stories: one event as several outlets tell it, in both
+//! languages, grouped after every removal ([`stories`], `DAY/stories.jsonl`), "How Huduku
+//! fetches" from the fetcher's own constants
 //! ([`fetching`]), the pages it names (For publishers, Takedowns, Privacy: [`pages`]), the
 //! open data ([`export`]), and for programs Atom feeds of the same lists, the sitemap,
 //! robots.txt and the icon ([`feeds`]). Pages never show an author, a summary, a
@@ -31,6 +33,7 @@ pub mod reasons;
 pub mod removals;
 pub mod rows;
 pub mod site;
+pub mod stories;
 pub mod videos;
 
 use anyhow::Result;
@@ -79,8 +82,34 @@ pub struct Args {
     /// of the data directory, which is only read: a replay (`make replay`). An hour's
     /// classified headlines are read from DIR when the replay made them there, else from the
     /// data directory. Outside the data directory.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "eval_stories")]
     pub out: Option<PathBuf>,
+    /// Score the stories' grouping on a labelled set (a directory of `*.jsonl` with
+    /// `story`, `outlet`, `lang`, `published`, `opinion` and `headline`) with the glossary
+    /// of --pipeline: pairwise precision and recall and B-cubed F1 within Kannada, within
+    /// English and across the two, as Markdown on stdout. Publishes nothing.
+    #[arg(long, value_name = "DIR")]
+    pub eval_stories: Option<PathBuf>,
+    /// With --eval-stories, also list the false merges and the missed pairs.
+    #[arg(long, requires = "eval_stories")]
+    pub errors: bool,
+}
+
+/// `--eval-stories`: groups the labelled set as publish would, and prints the figures.
+fn eval_stories(args: &Args, dir: &Path) -> Result<Report> {
+    use crate::stories::{Grouper, eval, glossary::Glossary};
+    let grouper = Grouper::new(Glossary::load(&args.common.pipeline)?);
+    let set = eval::load(dir)?;
+    let predicted = eval::predict(&grouper, &set);
+    let mut text = eval::report(&set, &predicted);
+    if args.errors {
+        text.push_str(&eval::errors(&set, &predicted));
+    }
+    std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
+    Ok(Report {
+        summary: format!("{} labelled headlines grouped", set.len()),
+        failed: 0,
+    })
 }
 
 /// Where the public site is served.
@@ -110,10 +139,15 @@ pub fn base_url(s: &str) -> Result<String> {
 /// Publishes. The days go by one at a time, newest first: a day's list is made, written
 /// (`published.jsonl` and the day's open data) and handed to [`Gather`], which keeps only
 /// what the pages across the days need; then each day's `published.jsonl` is read back, a
-/// line at a time, for the day's own pages. Memory holds one day's list, the bounded lists
+/// line at a time, for the day's own pages. A day's stories need the day before's list, so
+/// a day's files are written once the next older day's list is made. Memory holds two
+/// days' lists, the bounded lists
 /// of the pages, and eight bytes per headline of the kept days (so that a link seen on two
 /// days counts once, on the newer).
 pub fn run(args: &Args) -> Result<Report> {
+    if let Some(dir) = &args.eval_stories {
+        return eval_stories(args, dir);
+    }
     let now = args.common.now()?;
     let zone = i18n::Zone::parse(&args.tz)?;
     let licence = args.licence.trim();
@@ -151,6 +185,8 @@ pub fn run(args: &Args) -> Result<Report> {
     // The operator's own files, checked before anything is written.
     let extras = extra::Extras::load(&pipeline.root)?;
     let removals = removals::Removals::load(&pipeline, &data, now)?;
+    let grouper =
+        crate::stories::Grouper::new(crate::stories::glossary::Glossary::load(&pipeline.root)?);
     let first_day = crate::time::day(now - chrono::Duration::days(args.days - 1));
     let today = crate::time::day(now);
     let this_hour = crate::time::hour(now);
@@ -170,6 +206,25 @@ pub fn run(args: &Args) -> Result<Report> {
     let (mut shown, mut removed) = (0usize, 0usize);
     // When the newest public headline was found: the front page's "updated" line.
     let mut as_of = None;
+    // The stories of a day need the day before's list too: each day's files are written
+    // when the next (older) day's list is in hand, so two lists are held at a time.
+    let mut pending: Option<(String, Vec<Row>)> = None;
+    let mut story_days: Vec<Vec<crate::stories::Story>> = Vec::new();
+    let mut finish_day = |day: &str,
+                          list: Vec<Row>,
+                          before: &[Row],
+                          pool: &Pool,
+                          sums: &mut export::Sums|
+     -> Result<()> {
+        let (stories, story_of) = stories::day_stories(&grouper, &list, before, pool);
+        write_day(
+            &out, &dir, day, &list, pool, &stories, &story_of, &digest, sums,
+        )?;
+        if story_days.len() < 2 {
+            story_days.push(stories);
+        }
+        Ok(())
+    };
     for day in days.iter().rev() {
         let upto = (*day == today).then_some(this_hour.as_str());
         let list = day_list(
@@ -183,10 +238,34 @@ pub fn run(args: &Args) -> Result<Report> {
             &mut as_of,
         )?;
         shown += list.len();
-        write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
         counts.insert(day.clone(), list.len());
         gather.day(&list, &pool);
+        if let Some((newer, newer_list)) = pending.take() {
+            let before: &[Row] = if day_before(&newer).as_deref() == Some(day.as_str()) {
+                &list
+            } else {
+                &[]
+            };
+            finish_day(&newer, newer_list, before, &pool, &mut sums)?;
+        }
+        pending = Some((day.clone(), list));
     }
+    if let Some((oldest, list)) = pending.take() {
+        // The day before the pages' first, if kept, only as the stories' context.
+        let before = match day_before(&oldest).filter(|d| all_days.contains(d)) {
+            Some(d) => day_list(
+                &data, &out, &d, None, &removals, &mut pool, &mut 0, &mut None,
+            )?,
+            None => Vec::new(),
+        };
+        finish_day(&oldest, list, &before, &pool, &mut sums)?;
+    }
+    drop(finish_day);
+    let mut story_days = story_days.into_iter();
+    let page_stories = stories::for_pages(
+        story_days.next().unwrap_or_default(),
+        story_days.next().unwrap_or_default(),
+    );
     // Days before the pages' window: their open data stays, remade only when the removals
     // in force changed since it was made (or a file of it is missing).
     let mut archived: BTreeMap<String, usize> = BTreeMap::new();
@@ -207,7 +286,24 @@ pub fn run(args: &Args) -> Result<Report> {
             &mut removed,
             &mut None,
         )?;
-        write_day(&out, &dir, day, &list, &pool, &digest, &mut sums)?;
+        let before = match day_before(day).filter(|d| all_days.contains(d)) {
+            Some(d) => day_list(
+                &data, &out, &d, None, &removals, &mut pool, &mut 0, &mut None,
+            )?,
+            None => Vec::new(),
+        };
+        let (day_stories, story_of) = stories::day_stories(&grouper, &list, &before, &pool);
+        write_day(
+            &out,
+            &dir,
+            day,
+            &list,
+            &pool,
+            &day_stories,
+            &story_of,
+            &digest,
+            &mut sums,
+        )?;
         archived.insert(day.clone(), list.len());
         remade += 1;
     }
@@ -238,6 +334,7 @@ pub fn run(args: &Args) -> Result<Report> {
                 window: args.days,
                 keyids: &keyids,
                 as_of,
+                stories: &page_stories,
             }
         };
     }
@@ -250,6 +347,7 @@ pub fn run(args: &Args) -> Result<Report> {
     }
     let site = site_now!();
     pages.extend(site::render_rest(&dir, &site, &lists)?);
+    pages.extend(stories::render(&dir, &site, &page_stories)?);
     pages.extend(pages::render(&dir, &site)?);
     pages.extend(videos::render(&dir, &site, &data, &pipeline, now)?);
     pages.extend(feeds::write_feeds(&dir, &site, &lists)?);
@@ -293,7 +391,8 @@ pub fn run(args: &Args) -> Result<Report> {
 /// The version of what publish writes for a day (`published.jsonl`, the open data): a
 /// change to those bytes bumps it, so that older days' files are remade too.
 /// 3: a topic outside the taxonomy is `other` in the open data, as on the pages.
-pub const EXPORT_FORMAT: u32 = 3;
+/// 4: the open data's `story` column, and `DAY/stories.jsonl`.
+pub const EXPORT_FORMAT: u32 = 4;
 
 /// What a day's public list and open data were made with (`DAY/published-made.json`):
 /// the digest of the removals in force, how many headlines, and the open data's SHA-256.
@@ -304,14 +403,24 @@ struct Made {
     files: BTreeMap<String, String>,
 }
 
-/// Writes a day's public list (`DAY/published.jsonl`), its open data and the record of what
-/// they were made from: the same for a day on the pages and a day in the archive.
+/// The UTC day before a `YYYY-MM-DD` day.
+fn day_before(day: &str) -> Option<String> {
+    let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()?;
+    Some(d.pred_opt()?.format("%Y-%m-%d").to_string())
+}
+
+/// Writes a day's public list (`DAY/published.jsonl`), its stories (`DAY/stories.jsonl`),
+/// its open data and the record of what they were made from: the same for a day on the
+/// pages and a day in the archive.
+#[allow(clippy::too_many_arguments)]
 fn write_day(
     out: &crate::store::Data,
     site_dir: &Path,
     day: &str,
     list: &[Row],
     pool: &Pool,
+    day_stories: &[crate::stories::Story],
+    story_of: &export::StoryOf,
     digest: &str,
     sums: &mut export::Sums,
 ) -> Result<()> {
@@ -323,7 +432,8 @@ fn write_day(
         }
         Ok(())
     })?;
-    export::write_day(site_dir, day, list, pool, sums)?;
+    stories::write(&out.day_dir(day).join(stories::FILE), day_stories)?;
+    export::write_day(site_dir, day, list, pool, story_of, sums)?;
     write_made(out, day, digest, list.len(), sums)
 }
 
@@ -364,7 +474,8 @@ fn made(data: &crate::store::Data, site: &Path, day: &str, digest: &str) -> Opti
             .files
             .keys()
             .all(|n| site.join(export::DIR).join(n).is_file())
-        && data.day_dir(day).join("published.jsonl").is_file();
+        && data.day_dir(day).join("published.jsonl").is_file()
+        && data.day_dir(day).join(stories::FILE).is_file();
     (made.removals == digest && whole).then_some(made)
 }
 

@@ -30,6 +30,8 @@
 //! LANG/topics/TOPIC.html        a topic's newest headlines, by date (at most LIST_MAX)
 //! LANG/outlets/index.html       outlets read, opted out, refused or stopped, since when
 //! LANG/outlets/SLUG.html        an outlet's newest headlines, by date (at most LIST_MAX)
+//! LANG/stories/index.html      the stories: one event as several outlets tell it
+//! LANG/stories/ID.html         a story: each outlet's headline (see `stories`)
 //! LANG/fetching.html            How Huduku fetches
 //! fetching/index.html           the English page again, at the address the user agent names
 //! LANG/publishers.html          For publishers: opting out, permission, recognising HudukuBot
@@ -95,8 +97,8 @@ nav a[aria-current]{{color:{INK};font-weight:700;text-decoration:none}}\
 a{{color:{LINK}}}a:focus-visible{{outline:3px solid {FOCUS};outline-offset:2px}}\
 h1{{font-size:1.5rem;line-height:1.3;margin:1.1rem 0 .4rem}}\
 h2{{font-size:1.15rem;margin:1.6rem 0 .3rem;padding-bottom:.2rem;border-bottom:1px solid #ddd}}\
-ul.hl{{list-style:none;padding:0;margin:0}}ul.hl li{{padding:.5rem 0;border-bottom:1px solid #eee}}\
-a.h{{font-weight:600;text-decoration:none;overflow-wrap:anywhere}}a.h:hover,a.h:focus{{text-decoration:underline}}\
+ul.hl,ul.st{{list-style:none;padding:0;margin:0}}ul.hl li,ul.st li{{padding:.5rem 0;border-bottom:1px solid #eee}}\
+a.h,a.st{{font-weight:600;text-decoration:none;overflow-wrap:anywhere}}a.h:hover,a.h:focus,a.st:hover,a.st:focus{{text-decoration:underline}}\
 .meta{{display:block;color:{MUTED};font-size:.875rem}}.meta a{{color:{MUTED}}}\
 .op{{display:inline-block;margin-left:.4rem;padding:0 .35rem;border:1px solid {OPINION};border-radius:.2rem;color:{OPINION};font-size:.8rem;font-weight:700;line-height:1.5}}\
 .note{{color:{MUTED}}}code{{font-size:.9em;overflow-wrap:anywhere}}\
@@ -129,6 +131,8 @@ pub struct Site<'a> {
     /// When the newest public headline was found (its `first_seen`): the front page's
     /// "updated" line. From the kept files, never the clock, so a replay shows the same.
     pub as_of: Option<chrono::DateTime<chrono::Utc>>,
+    /// The stories of the front page and the story pages, ranked ([`super::stories`]).
+    pub stories: &'a [crate::stories::Story],
 }
 
 impl Site<'_> {
@@ -771,6 +775,7 @@ pub fn render_rest<R: std::borrow::Borrow<Row>>(
                 @if let Some(at) = site.as_of {
                     p.note { (t.updated) ": " time datetime=(crate::time::fmt(at)) { (site.zone.show(at, lang)) } "." }
                 }
+                (super::stories::front_section(cx, site.stories))
                 @if newest.is_empty() {
                     p { (t.no_headlines) }
                 } @else {

@@ -73,6 +73,11 @@ impl Workdir {
             pipeline.join("never-fetch.csv"),
         )
         .unwrap();
+        std::fs::copy(
+            repo().join("pipeline/glossary.csv"),
+            pipeline.join("glossary.csv"),
+        )
+        .unwrap();
         std::fs::write(pipeline.join("optouts.csv"), "kind,value,since,note\n").unwrap();
         std::fs::write(pipeline.join("permissions.csv"), "target,granted,who,why\n").unwrap();
         std::fs::write(pipeline.join("takedowns.csv"), "link,date,reason\n").unwrap();

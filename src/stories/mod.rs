@@ -1,0 +1,952 @@
+//! Stories: one event as each outlet tells it, in Kannada and in English.
+//!
+//! [`Grouper::group`] takes the public headlines of a window (publish gives it two UTC days,
+//! at most 48 hours apart) and finds the groups of headlines about one event, on this
+//! machine alone, deterministically: the same headlines give the same groups, whatever
+//! order they come in. `docs/stories.md` explains the method and its figures; in short:
+//!
+//! - Each headline becomes features: its words (English words cut to a stem; Kannada words
+//!   by their first letters, and the character trigrams of every word, which meet across
+//!   Kannada's endings; zero-width joiners removed as the classifier removes them, the
+//!   virama kept), the concepts of the bilingual glossary it names ([`glossary`]: rain,
+//!   High Court, Mysuru), the numbers it names as values ([`numbers`]), and each remaining
+//!   word in a loose Latin spelling ([`translit`]) for meeting names across the scripts.
+//! - Candidates come from an inverted index of the rarer features (blocking): a headline is
+//!   compared only with earlier headlines of the window sharing two of them, so the cost
+//!   grows with the headlines, never with their pairs.
+//! - Within a language a pair is scored by the cosine of its features weighted by rarity;
+//!   across the languages by the share of its anchors (glossary concepts, numbers, names
+//!   whose spellings meet) that the two headlines have in common.
+//! - Gates block a merge whatever the score: two different places, two different people,
+//!   numbers that disagree (unless the later headline's are larger, the story having grown,
+//!   and the words agree more), an opinion piece (never in a story), a pair further apart
+//!   than the window.
+//! - Pairs are merged strongest first; two groups join only if no pair across them is
+//!   blocked by a gate and the whole stays inside the window, so a chain of near matches
+//!   cannot join two events that a gate tells apart.
+//!
+//! A story's id is derived from its earliest headline (by time, then id), so it stays the
+//! same when unrelated headlines arrive, and when later ones join.
+
+pub mod eval;
+pub mod glossary;
+pub mod numbers;
+pub mod translit;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use glossary::{Glossary, Kind};
+
+/// The longest a story may span, first headline to last.
+pub const WINDOW_HOURS: i64 = 48;
+
+/// A headline to group.
+#[derive(Debug, Clone, Copy)]
+pub struct Headline<'a> {
+    pub id: &'a str,
+    pub outlet: &'a str,
+    pub lang: &'a str,
+    pub headline: &'a str,
+    pub published: DateTime<Utc>,
+    pub opinion: bool,
+}
+
+/// The words of a text as the stories read them: lower case, zero-width joiners (U+200C,
+/// U+200D) removed as `classify::tokens` removes them, split at white space and
+/// punctuation (a `*`, which the glossary's forms end with, stays).
+pub fn words(text: &str) -> Vec<String> {
+    cased_words(text).iter().map(|w| w.to_lowercase()).collect()
+}
+
+/// [`words`] as written (not lower-cased).
+fn cased_words(text: &str) -> Vec<String> {
+    text.replace(['\u{200c}', '\u{200d}'], "")
+        .split(|c: char| {
+            c.is_whitespace()
+                || (c.is_ascii_punctuation() && c != '*')
+                || "‘’“”–—…।|«»·₹".contains(c)
+        })
+        .filter(|w| !w.is_empty() && !(w.len() == 1 && w.is_ascii()))
+        .map(str::to_string)
+        .collect()
+}
+
+fn is_kannada(w: &str) -> bool {
+    w.chars().any(|c| ('\u{0c80}'..='\u{0cff}').contains(&c))
+}
+
+/// Words that say little about which event a headline is about.
+const STOP_EN: &[&str] = &[
+    "a", "about", "after", "against", "ahead", "all", "amid", "an", "and", "are", "as", "at", "be",
+    "been", "before", "but", "by", "can", "could", "day", "days", "did", "do", "does", "for",
+    "from", "gets", "had", "has", "have", "he", "her", "his", "how", "if", "in", "into", "is",
+    "it", "its", "may", "more", "new", "no", "not", "now", "of", "on", "one", "or", "our", "out",
+    "over", "says", "said", "she", "so", "than", "that", "the", "their", "them", "they", "this",
+    "to", "up", "us", "was", "we", "were", "what", "when", "where", "who", "why", "will", "with",
+    "you", "year", "years", "today", "week", "set",
+];
+const STOP_KN: &[&str] = &[
+    "ಮತ್ತು",
+    "ಈ",
+    "ಆ",
+    "ಬಗ್ಗೆ",
+    "ಹಾಗೂ",
+    "ಇಂದು",
+    "ನಾಳೆ",
+    "ಅಲ್ಲ",
+    "ಎಂದ",
+    "ಎಂದು",
+    "ಕೂಡ",
+    "ಮೇಲೆ",
+    "ಸೇರಿ",
+    "ಸೇರಿದಂತೆ",
+    "ವೇಳೆ",
+    "ಇದೆ",
+    "ಇಲ್ಲ",
+    "ಹೊಸ",
+    "ಒಂದು",
+    "ಅವರ",
+    "ಅವರು",
+    "ಬಳಿಕ",
+    "ನಂತರ",
+    "ಮೂಲಕ",
+    "ಕುರಿತು",
+    "ಯಾಕೆ",
+    "ಏಕೆ",
+    "ಹೇಗೆ",
+    "ಏನು",
+    "ಯಾರು",
+    "ಮಾಡಿದ",
+    "ಮಾಡಲು",
+    "ಆಗಿ",
+    "ಎಂಬ",
+];
+
+/// An English word's stem: a possessive, a plural and an `-ing`/`-ed` ending off, then at
+/// most six letters.
+fn stem_en(w: &str) -> String {
+    let mut s = w.trim_end_matches("'s").to_string();
+    if s.len() > 4 && s.ends_with("ies") {
+        s.truncate(s.len() - 3);
+        s.push('y');
+    } else if s.len() > 3 && s.ends_with('s') && !s.ends_with("ss") {
+        s.pop();
+    }
+    for end in ["ing", "ed"] {
+        if s.len() > end.len() + 3 && s.ends_with(end) {
+            s.truncate(s.len() - end.len());
+            break;
+        }
+    }
+    s.chars().take(6).collect()
+}
+
+/// A Kannada word's first four code points (two or so letters with their signs): the part
+/// that its endings leave alone.
+fn stem_kn(w: &str) -> String {
+    w.chars().take(4).collect()
+}
+
+/// One headline as the grouping sees it.
+#[derive(Debug, Clone, Default)]
+struct Doc {
+    kn: bool,
+    t: i64,
+    opinion: bool,
+    /// Features for the cosine (sorted, each once): words, trigrams, concepts, numbers.
+    feats: Vec<u32>,
+    /// The word-level features (not trigrams), sorted, each once.
+    words: Vec<u32>,
+    /// Keys of the inverted index (sorted, each once).
+    block: Vec<u32>,
+    concepts: Vec<u32>,
+    places: Vec<u32>,
+    persons: Vec<u32>,
+    nums: Vec<numbers::Number>,
+    /// The number values alone (sorted, each once).
+    values: Vec<numbers::Value>,
+    /// The loose spellings of the person named after a title ("Health Minister Sharadamma
+    /// Naik": `sharadam`, `naik`).
+    names: Vec<String>,
+    /// Whether it names the glossary's `toll` (a count that grew: "toll rises to 5").
+    toll: bool,
+    /// The words no glossary concept took, in a loose Latin spelling (for names), each
+    /// with its word's key (for its weight).
+    skels: Vec<(String, u32)>,
+}
+
+/// The run's feature keys, each a number.
+#[derive(Default)]
+struct Keys {
+    index: HashMap<String, u32>,
+}
+
+impl Keys {
+    fn key(&mut self, k: String) -> u32 {
+        let n = self.index.len() as u32;
+        *self.index.entry(k).or_insert(n)
+    }
+}
+
+/// How two headlines stand with the gates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gate {
+    Open,
+    /// Their numbers differ, the later's larger: the story may have grown.
+    Grew,
+    Blocked,
+}
+
+fn disjoint<T: Ord>(a: &[T], b: &[T]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            Ordering::Equal => return false,
+            Ordering::Less => i += 1,
+            Ordering::Greater => j += 1,
+        }
+    }
+    true
+}
+
+fn common<T: Ord>(a: &[T], b: &[T]) -> usize {
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            Ordering::Equal => {
+                n += 1;
+                i += 1;
+                j += 1;
+            }
+            Ordering::Less => i += 1,
+            Ordering::Greater => j += 1,
+        }
+    }
+    n
+}
+
+/// The thresholds of a merge (see `docs/stories.md` for how they were chosen).
+#[derive(Debug, Clone, Copy)]
+pub struct Thresholds {
+    /// Within a language: the least cosine, and the least shared words (not trigrams).
+    pub within: f64,
+    pub within_words: usize,
+    /// Within a language, numbers that grew: the least cosine.
+    pub grew: f64,
+    /// Across the languages: the least share of anchors in common, and the least anchors.
+    pub across: f64,
+    pub across_anchors: usize,
+    /// Two groups join only if at least this share of the pairs across them are pairs
+    /// in their own right.
+    pub link: f64,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            within: 0.30,
+            within_words: 2,
+            grew: 0.45,
+            across: 0.15,
+            across_anchors: 2,
+            link: 0.5,
+        }
+    }
+}
+
+/// Groups headlines into stories.
+#[derive(Debug, Clone, Default)]
+pub struct Grouper {
+    pub glossary: Glossary,
+    pub thresholds: Thresholds,
+    /// The glossary's titles (`minister`, `chief-minister`, `mla`): a name follows them.
+    titles: Vec<u32>,
+}
+
+/// The most headlines one story holds; a bigger group is more likely two events chained.
+const STORY_MAX: usize = 200;
+
+impl Grouper {
+    pub fn new(glossary: Glossary) -> Grouper {
+        let titles = ["minister", "chief-minister", "mla"]
+            .iter()
+            .filter_map(|t| glossary.named(t))
+            .collect();
+        Grouper {
+            glossary,
+            thresholds: Thresholds::default(),
+            titles,
+        }
+    }
+
+    fn doc(&self, h: &Headline, keys: &mut Keys) -> Doc {
+        let cased = cased_words(h.headline);
+        let ws: Vec<String> = cased.iter().map(|w| w.to_lowercase()).collect();
+        let (concepts, used) = self.glossary.find(&ws);
+        let mut is_name = vec![false; ws.len()];
+        // The words after a title (Minister, ಸಚಿವ, MLA) name a person: they tell who, not
+        // what happened, so they are kept apart for the name gate, not counted as evidence.
+        let mut names = Vec::new();
+        for (at, n, c) in self.glossary.matches(&ws) {
+            if !self.titles.contains(&c) {
+                continue;
+            }
+            let mut k = at + n;
+            while k < ws.len() && names.len() < 3 && !used[k] && !is_name[k] {
+                let w = &ws[k];
+                let kannada = is_kannada(w);
+                let capital = cased[k].chars().next().is_some_and(char::is_uppercase);
+                if (!kannada && !capital)
+                    || STOP_KN.contains(&w.as_str())
+                    || (kannada && k - (at + n) >= 2)
+                {
+                    break;
+                }
+                let latin = if kannada {
+                    translit::latin(w)
+                } else {
+                    w.clone()
+                };
+                names.push(translit::skeleton(&latin));
+                is_name[k] = true;
+                k += 1;
+            }
+        }
+        let mut d = Doc {
+            kn: h.lang == "kn" || (h.lang != "en" && is_kannada(h.headline)),
+            t: h.published.timestamp(),
+            opinion: h.opinion,
+            nums: numbers::values(h.headline),
+            names,
+            ..Doc::default()
+        };
+        let mut feats = Vec::new();
+        let mut word_keys = Vec::new();
+        let mut block = Vec::new();
+        for &c in &concepts {
+            match self.glossary.concept(c).1 {
+                Kind::Place => d.places.push(c),
+                Kind::Person => d.persons.push(c),
+                Kind::Term => {}
+            }
+            let k = keys.key(format!("g:{c}"));
+            word_keys.push(k);
+            block.push(k);
+        }
+        d.values = d.nums.iter().map(|n| n.value).collect();
+        d.values.sort_unstable();
+        d.values.dedup();
+        d.toll = self
+            .glossary
+            .named("toll")
+            .is_some_and(|t| concepts.contains(&t));
+        for v in &d.values {
+            let k = keys.key(format!("n:{v}"));
+            word_keys.push(k);
+            block.push(k);
+        }
+        for (k, (w, used)) in ws.iter().zip(&used).enumerate() {
+            if is_name[k] {
+                continue;
+            }
+            let digits = w
+                .chars()
+                .any(|c| c.is_ascii_digit() || ('೦'..='೯').contains(&c));
+            if digits {
+                continue;
+            }
+            let kannada = is_kannada(w);
+            let stop = if kannada { STOP_KN } else { STOP_EN };
+            if stop.contains(&w.as_str()) {
+                continue;
+            }
+            let word_key;
+            if kannada {
+                let k = keys.key(format!("k:{}", stem_kn(w)));
+                word_key = k;
+                word_keys.push(k);
+                block.push(k);
+                let cs: Vec<char> = std::iter::once('^').chain(w.chars()).collect();
+                for g in cs.windows(3) {
+                    feats.push(keys.key(format!("3:{}", g.iter().collect::<String>())));
+                }
+            } else if w.len() > 2 {
+                let k = keys.key(format!("e:{}", stem_en(w)));
+                word_key = k;
+                word_keys.push(k);
+                block.push(k);
+            } else {
+                continue;
+            }
+            if !used {
+                let latin = if kannada {
+                    translit::latin(w)
+                } else {
+                    w.clone()
+                };
+                let s = translit::skeleton(&latin);
+                if s.len() >= 4 {
+                    block.push(keys.key(format!("s:{}", &s[..3])));
+                    d.skels.push((s, word_key));
+                }
+            }
+        }
+        d.concepts = concepts;
+        feats.extend(&word_keys);
+        for v in [&mut feats, &mut word_keys, &mut block] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        d.skels.sort();
+        d.skels.dedup();
+        d.feats = feats;
+        d.words = word_keys;
+        d.block = block;
+        d
+    }
+
+    /// Whether two headlines' places disagree: each names a place, and no place of one is
+    /// a place of the other or lies in it (a town and its district agree; two towns of
+    /// one district do not).
+    fn places_disagree(&self, a: &[u32], b: &[u32]) -> bool {
+        !a.is_empty()
+            && !b.is_empty()
+            && !a.iter().any(|&p| {
+                b.iter()
+                    .any(|&q| self.glossary.lies_in(p, q) || self.glossary.lies_in(q, p))
+            })
+    }
+
+    /// The gates between two headlines.
+    fn gate(&self, a: &Doc, b: &Doc) -> Gate {
+        if a.opinion || b.opinion {
+            return Gate::Blocked;
+        }
+        if self.places_disagree(&a.places, &b.places)
+            || (!a.persons.is_empty() && !b.persons.is_empty() && disjoint(&a.persons, &b.persons))
+        {
+            return Gate::Blocked;
+        }
+        // People named after a title, none of whose names meet.
+        if !a.names.is_empty() && !b.names.is_empty() {
+            let meet = |x: &str, y: &str| x == y || translit::meet(x, y) || translit::meet(y, x);
+            if !a.names.iter().any(|x| b.names.iter().any(|y| meet(x, y))) {
+                return Gate::Blocked;
+            }
+        }
+        // Numbers of a kind (amounts, counts) that both name and none of which agree.
+        let mut grew = false;
+        for amount in [true, false] {
+            let of = |d: &Doc| -> Vec<numbers::Value> {
+                d.nums
+                    .iter()
+                    .filter(|n| n.amount == amount)
+                    .map(|n| n.value)
+                    .collect()
+            };
+            let (x, y) = (of(a), of(b));
+            if x.is_empty() || y.is_empty() || !disjoint(&x, &y) {
+                continue;
+            }
+            let (early, late, le, ll) = if a.t <= b.t {
+                (a, b, &x, &y)
+            } else {
+                (b, a, &y, &x)
+            };
+            // A count that grew: a toll that rose, later, in a headline that says so.
+            if !amount && late.t > early.t && late.toll && ll.last() > le.last() {
+                grew = true;
+            } else {
+                return Gate::Blocked;
+            }
+        }
+        if grew { Gate::Grew } else { Gate::Open }
+    }
+
+    /// How strongly two headlines are one story (0 when they are not), given the features'
+    /// weights.
+    fn score(&self, a: &Doc, b: &Doc, weight: &[f64], norm: (f64, f64)) -> f64 {
+        let gate = self.gate(a, b);
+        if gate == Gate::Blocked {
+            return 0.0;
+        }
+        let th = &self.thresholds;
+        if a.kn == b.kn {
+            if common(&a.words, &b.words) < th.within_words {
+                return 0.0;
+            }
+            let (mut i, mut j, mut dot) = (0, 0, 0.0);
+            while i < a.feats.len() && j < b.feats.len() {
+                match a.feats[i].cmp(&b.feats[j]) {
+                    Ordering::Equal => {
+                        let w = weight[a.feats[i] as usize];
+                        dot += w * w;
+                        i += 1;
+                        j += 1;
+                    }
+                    Ordering::Less => i += 1,
+                    Ordering::Greater => j += 1,
+                }
+            }
+            let cos = dot / (norm.0 * norm.1).max(f64::MIN_POSITIVE);
+            let least = if gate == Gate::Grew {
+                th.grew
+            } else {
+                th.within
+            };
+            if cos >= least { cos } else { 0.0 }
+        } else {
+            if gate == Gate::Grew {
+                return 0.0;
+            }
+            let (en, kn) = if a.kn { (b, a) } else { (a, b) };
+            // Anchors in common, each weighted by its rarity: concepts, numbers, and words
+            // whose Latin spellings meet.
+            let w = |k: u32| weight[k as usize];
+            let mut anchors = 0;
+            let mut shared = 0.0;
+            let (mut i, mut j) = (0, 0);
+            while i < a.words.len() && j < b.words.len() {
+                match a.words[i].cmp(&b.words[j]) {
+                    Ordering::Equal => {
+                        anchors += 1;
+                        shared += w(a.words[i]);
+                        i += 1;
+                        j += 1;
+                    }
+                    Ordering::Less => i += 1,
+                    Ordering::Greater => j += 1,
+                }
+            }
+            let mut taken = vec![false; kn.skels.len()];
+            for (e, ek) in &en.skels {
+                if let Some(k) =
+                    (0..kn.skels.len()).find(|&k| !taken[k] && translit::meet(e, &kn.skels[k].0))
+                {
+                    taken[k] = true;
+                    anchors += 1;
+                    shared += w(*ek).min(w(kn.skels[k].1));
+                }
+            }
+            let total = |d: &Doc| -> f64 { d.words.iter().map(|&k| w(k)).sum() };
+            let share = shared / total(a).min(total(b)).max(f64::MIN_POSITIVE);
+            if anchors >= th.across_anchors && share >= th.across {
+                share
+            } else {
+                0.0
+            }
+        }
+    }
+
+    /// Groups headlines: each group of two or more, its members by time then id, the groups
+    /// by their first member. Indices into `items`.
+    pub fn group(&self, items: &[Headline]) -> Vec<Vec<usize>> {
+        let window = WINDOW_HOURS * 3600;
+        // Time order, then id: the order everything below goes in, whatever the input's.
+        let mut order: Vec<usize> = (0..items.len()).collect();
+        order.sort_by(|&a, &b| {
+            items[a]
+                .published
+                .cmp(&items[b].published)
+                .then_with(|| items[a].id.cmp(items[b].id))
+        });
+        let mut keys = Keys::default();
+        let docs: Vec<Doc> = order
+            .iter()
+            .map(|&i| self.doc(&items[i], &mut keys))
+            .collect();
+        let n = docs.len();
+        let mut df = vec![0u32; keys.index.len()];
+        for d in &docs {
+            for &f in d.feats.iter().chain(d.block.iter()) {
+                df[f as usize] += 1;
+            }
+        }
+        // A feature's weight: how rare it is in the window.
+        let weight: Vec<f64> = df
+            .iter()
+            .map(|&c| (1.0 + n as f64 / c.max(1) as f64).ln())
+            .collect();
+        let norms: Vec<f64> = docs
+            .iter()
+            .map(|d| {
+                d.feats
+                    .iter()
+                    .map(|&f| weight[f as usize].powi(2))
+                    .sum::<f64>()
+                    .sqrt()
+            })
+            .collect();
+        // Blocking: features too common to tell events apart are not index keys.
+        let cap = (n / 200).max(200) as u32;
+        let mut postings: Vec<Vec<u32>> = vec![Vec::new(); keys.index.len()];
+        let mut shared = vec![0u16; n];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut edges: Vec<(f64, u32, u32)> = Vec::new();
+        for (i, d) in docs.iter().enumerate() {
+            if d.opinion {
+                continue;
+            }
+            for &k in &d.block {
+                if df[k as usize] > cap {
+                    continue;
+                }
+                for &j in postings[k as usize].iter().rev() {
+                    if d.t - docs[j as usize].t > window {
+                        break;
+                    }
+                    if shared[j as usize] == 0 {
+                        touched.push(j);
+                    }
+                    shared[j as usize] += 1;
+                }
+                postings[k as usize].push(i as u32);
+            }
+            touched.sort_unstable();
+            for &j in &touched {
+                if shared[j as usize] >= 2 {
+                    let s =
+                        self.score(&docs[j as usize], d, &weight, (norms[j as usize], norms[i]));
+                    if s > 0.0 {
+                        edges.push((s, j, i as u32));
+                    }
+                }
+                shared[j as usize] = 0;
+            }
+            touched.clear();
+        }
+        edges.sort_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+        // Groups, strongest pairs first; a group is its members, kept in its root's slot.
+        let mut root: Vec<u32> = (0..n as u32).collect();
+        let mut members: Vec<Vec<u32>> = (0..n as u32).map(|i| vec![i]).collect();
+        fn find(root: &mut [u32], mut x: u32) -> u32 {
+            while root[x as usize] != x {
+                root[x as usize] = root[root[x as usize] as usize];
+                x = root[x as usize];
+            }
+            x
+        }
+        for &(_, a, b) in &edges {
+            let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+            if ra == rb {
+                continue;
+            }
+            let (ma, mb) = (&members[ra as usize], &members[rb as usize]);
+            if ma.len() + mb.len() > STORY_MAX {
+                continue;
+            }
+            let span = |m: &[u32]| {
+                let ts = m.iter().map(|&x| docs[x as usize].t);
+                (ts.clone().min().unwrap_or(0), ts.max().unwrap_or(0))
+            };
+            let ((fa, la), (fb, lb)) = (span(ma), span(mb));
+            if la.max(lb) - fa.min(fb) > window {
+                continue;
+            }
+            // Every pair across the two passes the gates, and enough of them are pairs in
+            // their own right (average linkage, not a chain through one pair).
+            let mut blocked = false;
+            let mut linked = 0usize;
+            'pairs: for &x in ma {
+                for &y in mb {
+                    let (p, q) = if x < y { (x, y) } else { (y, x) };
+                    let (dp, dq) = (&docs[p as usize], &docs[q as usize]);
+                    if self.gate(dp, dq) == Gate::Blocked {
+                        blocked = true;
+                        break 'pairs;
+                    }
+                    if self.score(dp, dq, &weight, (norms[p as usize], norms[q as usize])) > 0.0 {
+                        linked += 1;
+                    }
+                }
+            }
+            let pairs = (ma.len() * mb.len()) as f64;
+            if blocked || (linked as f64) < self.thresholds.link * pairs {
+                continue;
+            }
+            let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
+            let moved = std::mem::take(&mut members[gone as usize]);
+            members[keep as usize].extend(moved);
+            root[gone as usize] = keep;
+        }
+        let mut groups: Vec<Vec<usize>> = members
+            .into_iter()
+            .filter(|m| m.len() >= 2)
+            .map(|mut m| {
+                m.sort_unstable();
+                m.into_iter().map(|x| order[x as usize]).collect()
+            })
+            .collect();
+        groups.sort_by_key(|g| order.iter().position(|&o| o == g[0]).unwrap_or(usize::MAX));
+        groups
+    }
+}
+
+/// A story's id: the first 16 hex digits of the SHA-256 of `story ` and its earliest
+/// headline's id. It changes only when that headline leaves the story.
+pub fn story_id(first_headline_id: &str) -> String {
+    crate::store::sha256_hex(format!("story {first_headline_id}").as_bytes())[..16].to_string()
+}
+
+/// A headline of a story, as `DAY/stories.jsonl` has it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Member {
+    pub id: String,
+    pub outlet: String,
+    pub lang: String,
+    pub headline: String,
+    pub link: String,
+    #[serde(with = "crate::time::rfc3339")]
+    pub published: DateTime<Utc>,
+}
+
+/// A story (`DAY/stories.jsonl`, ranked: most outlets first, then most languages, then the
+/// newest last headline, then by id): its id, the outlets and languages that cover it
+/// (sorted), its first and last times, and its headlines (by time, then id).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Story {
+    pub story: String,
+    pub outlets: Vec<String>,
+    pub langs: Vec<String>,
+    #[serde(with = "crate::time::rfc3339")]
+    pub first: DateTime<Utc>,
+    #[serde(with = "crate::time::rfc3339")]
+    pub last: DateTime<Utc>,
+    pub headlines: Vec<Member>,
+}
+
+impl Story {
+    /// A story of these headlines (two or more, in time order then by id).
+    pub fn of(mut headlines: Vec<Member>) -> Story {
+        headlines.sort_by(|a, b| a.published.cmp(&b.published).then_with(|| a.id.cmp(&b.id)));
+        let mut outlets: Vec<String> = headlines.iter().map(|h| h.outlet.clone()).collect();
+        outlets.sort();
+        outlets.dedup();
+        let mut langs: Vec<String> = headlines.iter().map(|h| h.lang.clone()).collect();
+        langs.sort();
+        langs.dedup();
+        Story {
+            story: story_id(&headlines[0].id),
+            outlets,
+            langs,
+            first: headlines[0].published,
+            last: headlines[headlines.len() - 1].published,
+            headlines,
+        }
+    }
+}
+
+/// The ranking of stories: breadth first (distinct outlets, then languages), then recency,
+/// then id.
+pub fn rank(a: &Story, b: &Story) -> Ordering {
+    b.outlets
+        .len()
+        .cmp(&a.outlets.len())
+        .then_with(|| b.langs.len().cmp(&a.langs.len()))
+        .then_with(|| b.last.cmp(&a.last))
+        .then_with(|| a.story.cmp(&b.story))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn at(s: &str) -> DateTime<Utc> {
+        crate::time::parse_now(s).unwrap()
+    }
+
+    fn grouper() -> Grouper {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("pipeline");
+        Grouper::new(Glossary::load(&p).unwrap())
+    }
+
+    fn h<'a>(id: &'a str, outlet: &'a str, lang: &'a str, text: &'a str, t: &str) -> Headline<'a> {
+        Headline {
+            id,
+            outlet,
+            lang,
+            headline: text,
+            published: at(t),
+            opinion: false,
+        }
+    }
+
+    fn groups(items: &[Headline]) -> Vec<Vec<&'static str>> {
+        grouper()
+            .group(items)
+            .into_iter()
+            .map(|g| {
+                g.into_iter()
+                    .map(|i| &*items[i].id.to_string().leak())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_event_in_two_languages_is_one_story() {
+        let items = [
+            h(
+                "a",
+                "Deccan",
+                "en",
+                "Hubballi-Dharwad IT park draws Rs 800 crore in fresh commitments",
+                "2026-11-30T01:15:00Z",
+            ),
+            h(
+                "b",
+                "ನಮ್ಮ",
+                "kn",
+                "ಹುಬ್ಬಳ್ಳಿ-ಧಾರವಾಡ ಐಟಿ ಪಾರ್ಕ್‌ಗೆ ₹800 ಕೋಟಿ ಹೂಡಿಕೆ ಬದ್ಧತೆ",
+                "2026-11-30T02:00:00Z",
+            ),
+            h(
+                "c",
+                "Coastal",
+                "en",
+                "Hubballi IT park attracts Rs 800 crore investment",
+                "2026-11-30T03:00:00Z",
+            ),
+            h(
+                "d",
+                "Coastal",
+                "en",
+                "Kambala organisers seek clarity on animal-welfare rules",
+                "2026-11-30T03:00:00Z",
+            ),
+        ];
+        assert_eq!(groups(&items), [vec!["a", "b", "c"]]);
+    }
+
+    #[test]
+    fn places_and_numbers_that_disagree_block_a_merge() {
+        let items = [
+            h(
+                "a",
+                "A",
+                "en",
+                "Heavy rain lashes Mangaluru, schools shut",
+                "2026-11-30T01:00:00Z",
+            ),
+            h(
+                "b",
+                "B",
+                "en",
+                "Heavy rain lashes Mumbai, schools shut",
+                "2026-11-30T02:00:00Z",
+            ),
+            h(
+                "c",
+                "C",
+                "en",
+                "Three killed as bus overturns near Hassan",
+                "2026-11-30T01:00:00Z",
+            ),
+            h(
+                "d",
+                "D",
+                "en",
+                "Five killed as bus overturns near Hassan",
+                "2026-11-30T00:00:00Z",
+            ),
+        ];
+        assert!(groups(&items).is_empty(), "{:?}", groups(&items));
+    }
+
+    #[test]
+    fn opinion_never_joins_and_the_window_bounds_a_story() {
+        let mut items = vec![
+            h(
+                "a",
+                "A",
+                "en",
+                "Mandya farmers stage protest over delayed sugarcane dues",
+                "2026-11-27T00:00:00Z",
+            ),
+            h(
+                "b",
+                "B",
+                "en",
+                "Mandya farmers stage protest over delayed sugarcane dues",
+                "2026-11-30T00:00:00Z",
+            ),
+            h(
+                "c",
+                "C",
+                "en",
+                "Mandya farmers stage protest over delayed sugarcane dues",
+                "2026-11-30T01:00:00Z",
+            ),
+        ];
+        assert_eq!(
+            groups(&items),
+            [vec!["b", "c"]],
+            "three days apart: not one story"
+        );
+        items[2].opinion = true;
+        assert!(groups(&items).is_empty());
+    }
+
+    #[test]
+    fn the_same_headlines_in_any_order_give_the_same_stories() {
+        let items = [
+            h(
+                "a",
+                "A",
+                "en",
+                "KSRTC to run 300 electric buses on intercity routes",
+                "2026-11-30T01:00:00Z",
+            ),
+            h(
+                "b",
+                "B",
+                "en",
+                "KSRTC will run 300 electric buses on intercity routes from January",
+                "2026-11-30T02:00:00Z",
+            ),
+            h(
+                "c",
+                "C",
+                "kn",
+                "ಕೆಎಸ್‌ಆರ್‌ಟಿಸಿ: ಅಂತರ ನಗರ ಮಾರ್ಗಗಳಲ್ಲಿ 300 ಎಲೆಕ್ಟ್ರಿಕ್ ಬಸ್",
+                "2026-11-30T03:00:00Z",
+            ),
+        ];
+        let g = groups(&items);
+        assert_eq!(g, [vec!["a", "b", "c"]]);
+        let mut rev = items.to_vec();
+        rev.reverse();
+        assert_eq!(groups(&rev), g);
+    }
+
+    #[test]
+    fn ranking_is_by_breadth_then_recency() {
+        let m = |id: &str, outlet: &str, lang: &str, t: &str| Member {
+            id: id.into(),
+            outlet: outlet.into(),
+            lang: lang.into(),
+            headline: id.into(),
+            link: format!("https://x.example/{id}"),
+            published: at(t),
+        };
+        let wide = Story::of(vec![
+            m("a", "A", "en", "2026-11-30T01:00:00Z"),
+            m("b", "B", "kn", "2026-11-30T01:00:00Z"),
+        ]);
+        let narrow = Story::of(vec![
+            m("c", "A", "en", "2026-11-30T05:00:00Z"),
+            m("d", "B", "en", "2026-11-30T05:00:00Z"),
+        ]);
+        let same = Story::of(vec![
+            m("e", "A", "en", "2026-11-30T05:00:00Z"),
+            m("f", "A", "en", "2026-11-30T06:00:00Z"),
+        ]);
+        let mut v = vec![same.clone(), narrow.clone(), wide.clone()];
+        v.sort_by(rank);
+        assert_eq!(v, [wide, narrow, same]);
+        assert_eq!(v[0].story, story_id("a"));
+    }
+}

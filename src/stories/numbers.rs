@@ -1,0 +1,279 @@
+//! Numbers in a headline, read as values: digits in either script (Kannada ೦–೯ too), with
+//! their grouping commas and a decimal point, scaled by the word after them (`crore` /
+//! `ಕೋಟಿ`, `lakh` / `ಲಕ್ಷ`, `thousand` / `ಸಾವಿರ`, `million`, `billion`), and the small
+//! numbers written as words (`three`, `ಮೂರು`, `ಮೂವರು`). So `₹800 ಕೋಟಿ` and `Rs 800 crore`
+//! are one value, 8,000,000,000, and `3 killed` and `ಮೂವರು ಸಾವು` share 3. Kilograms are
+//! counted in grams (`1.2 kg` is `1,200 grams`).
+
+/// A value, in hundredths (so `1.5 lakh` is exact).
+pub type Value = u64;
+
+/// A number a headline names: its value, and whether it is an amount of money (a rupee
+/// sign or `Rs` before it, or a scale word after it). Durations (`11 hours`, `24-hour`,
+/// `೧೧ ಗಂಟೆ`) are left out: they say how long, not which event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Number {
+    pub amount: bool,
+    pub value: Value,
+}
+
+fn scale(word: &str) -> Option<f64> {
+    let w = word.trim_start_matches('-');
+    let en = |p: &[&str]| p.iter().any(|x| w == *x);
+    if en(&["crore", "crores", "cr"]) || w.starts_with("ಕೋಟಿ") {
+        Some(1e7)
+    } else if en(&["lakh", "lakhs", "lac", "lacs"]) || w.starts_with("ಲಕ್ಷ") {
+        Some(1e5)
+    } else if en(&["thousand", "thousands"]) || w.starts_with("ಸಾವಿರ") {
+        Some(1e3)
+    } else if en(&["million", "millions", "mn"]) || w.starts_with("ಮಿಲಿಯನ್") {
+        Some(1e6)
+    } else if en(&["billion", "billions", "bn"]) || w.starts_with("ಬಿಲಿಯನ್") {
+        Some(1e9)
+    } else {
+        None
+    }
+}
+
+/// A unit after a number that changes its value (kilograms to grams), or marks it a duration.
+enum Unit {
+    Times(f64),
+    Money,
+    Duration,
+}
+
+fn unit(word: &str) -> Option<Unit> {
+    let w = word.trim_start_matches('-');
+    let en = |p: &[&str]| p.iter().any(|x| w == *x);
+    if en(&["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"])
+        || w.starts_with("ಕೆಜಿ")
+        || w.starts_with("ಕೆ.ಜಿ")
+        || w.starts_with("ಕಿಲೋ")
+    {
+        Some(Unit::Times(1000.0))
+    } else if en(&["rupees", "rupee"]) || w.starts_with("ರೂಪಾಯಿ") || w == "ರೂ" {
+        Some(Unit::Money)
+    } else if en(&[
+        "hour", "hours", "hrs", "hr", "minute", "minutes", "mins", "day", "days", "week", "weeks",
+        "month", "months",
+    ]) || ["ಗಂಟೆ", "ನಿಮಿಷ", "ದಿನ", "ವಾರ", "ತಿಂಗಳ"]
+        .iter()
+        .any(|p| w.starts_with(p))
+    {
+        Some(Unit::Duration)
+    } else {
+        None
+    }
+}
+
+/// Small numbers written as words: English, and Kannada (the number, its form for people,
+/// `ಇಬ್ಬರು` two people, `ಮೂವರು` three, and its dative, `ಐದಕ್ಕೆ` to five).
+fn word_value(w: &str) -> Option<u64> {
+    const EN: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    if let Some(n) = EN.iter().position(|x| *x == w) {
+        // "one" is mostly "one of", not a count.
+        return (n != 1).then_some(n as u64);
+    }
+    match w {
+        "thirty" => return Some(30),
+        "forty" => return Some(40),
+        "fifty" => return Some(50),
+        "hundred" => return Some(100),
+        "ಇಬ್ಬರು" | "ಇಬ್ಬರ" => return Some(2),
+        "ಮೂವರು" | "ಮೂವರ" => return Some(3),
+        "ನಾಲ್ವರು" | "ನಾಲ್ವರ" => return Some(4),
+        "ಐವರು" | "ಐವರ" => return Some(5),
+        _ => {}
+    }
+    const KN: [(&str, u64); 16] = [
+        ("ಎರಡು", 2),
+        ("ಮೂರು", 3),
+        ("ನಾಲ್ಕು", 4),
+        ("ಐದು", 5),
+        ("ಆರು", 6),
+        ("ಏಳು", 7),
+        ("ಎಂಟು", 8),
+        ("ಒಂಬತ್ತು", 9),
+        ("ಹತ್ತು", 10),
+        ("ಹನ್ನೊಂದು", 11),
+        ("ಹನ್ನೆರಡು", 12),
+        ("ಹದಿನೈದು", 15),
+        ("ಹದಿನೆಂಟು", 18),
+        ("ಇಪ್ಪತ್ತು", 20),
+        ("ಐವತ್ತು", 50),
+        ("ನೂರು", 100),
+    ];
+    KN.iter().find_map(|(base, n)| {
+        let stem = base.strip_suffix('ು').unwrap_or(base);
+        let dative = format!("{stem}ಕ್ಕೆ");
+        (w == *base || w == dative).then_some(*n)
+    })
+}
+
+/// Kannada digits as ASCII ones.
+fn ascii_digit(c: char) -> Option<u8> {
+    match c {
+        '0'..='9' => Some(c as u8 - b'0'),
+        '೦'..='೯' => Some((c as u32 - '೦' as u32) as u8),
+        _ => None,
+    }
+}
+
+/// The numbers a headline names, sorted, each once.
+pub fn values(text: &str) -> Vec<Number> {
+    let lower = text.to_lowercase().replace(['\u{200c}', '\u{200d}'], "");
+    let chars: Vec<char> = lower.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    // The word after position k (past spaces and a hyphen), and where it ends.
+    let word_at = |mut k: usize| -> (String, usize) {
+        while k < chars.len() && (chars[k] == ' ' || chars[k] == '-') {
+            k += 1;
+        }
+        let w: String = chars[k..]
+            .iter()
+            .take_while(|c| c.is_alphabetic() || is_mark(**c) || **c == '.')
+            .collect();
+        let end = k + w.chars().count();
+        (w.trim_end_matches('.').to_string(), end)
+    };
+    while i < chars.len() {
+        let Some(d) = ascii_digit(chars[i]) else {
+            i += 1;
+            continue;
+        };
+        // Money when a rupee sign or Rs comes just before.
+        let before: String = chars[i.saturating_sub(4)..i].iter().collect();
+        let before = before.trim_end();
+        let mut amount = before.ends_with('₹')
+            || before.ends_with("rs")
+            || before.ends_with("rs.")
+            || before.ends_with("ರೂ");
+        let mut n = d as f64;
+        let mut frac = 0.0;
+        let mut div = 1.0;
+        let mut in_frac = false;
+        i += 1;
+        while i < chars.len() {
+            let c = chars[i];
+            if let Some(d) = ascii_digit(c) {
+                if in_frac {
+                    div *= 10.0;
+                    frac += d as f64 / div;
+                } else {
+                    n = n * 10.0 + d as f64;
+                }
+                i += 1;
+            } else if (c == ',' || c == '.')
+                && chars.get(i + 1).and_then(|c| ascii_digit(*c)).is_some()
+                && !(c == '.' && in_frac)
+            {
+                if c == '.' {
+                    in_frac = true;
+                }
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let mut v = n + frac;
+        let (mut word, end) = word_at(i);
+        if let Some(s) = scale(&word) {
+            v *= s;
+            amount = true;
+            word = word_at(end).0;
+        }
+        match unit(&word) {
+            Some(Unit::Duration) => continue,
+            Some(Unit::Times(t)) => v *= t,
+            Some(Unit::Money) => amount = true,
+            None => {}
+        }
+        out.push(Number {
+            amount,
+            value: (v * 100.0).round() as Value,
+        });
+    }
+    let ws: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || is_mark(c)))
+        .filter(|w| !w.is_empty())
+        .collect();
+    for (k, w) in ws.iter().enumerate() {
+        if let Some(n) = word_value(w) {
+            if ws
+                .get(k + 1)
+                .is_some_and(|next| matches!(unit(next), Some(Unit::Duration)))
+            {
+                continue;
+            }
+            let amount = ws.get(k + 1).is_some_and(|next| scale(next).is_some());
+            let scaled = ws.get(k + 1).and_then(|next| scale(next)).unwrap_or(1.0);
+            out.push(Number {
+                amount,
+                value: (n as f64 * scaled * 100.0).round() as Value,
+            });
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// A combining mark of Kannada (vowel signs, virama, anusvara): part of a word.
+fn is_mark(c: char) -> bool {
+    matches!(c, '\u{0c80}'..='\u{0cff}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Vec<(bool, u64)> {
+        values(s)
+            .into_iter()
+            .map(|n| (n.amount, n.value / 100))
+            .collect()
+    }
+
+    #[test]
+    fn amounts_in_either_script_are_one_value() {
+        assert_eq!(v("ಐಟಿ ಪಾರ್ಕ್‌ಗೆ ₹800 ಕೋಟಿ ಹೂಡಿಕೆ"), [(true, 800_0000000)]);
+        assert_eq!(v("IT park draws Rs 800 crore"), [(true, 800_0000000)]);
+        assert_eq!(v("800 ಕೋಟಿ ರೂಪಾಯಿ ವೆಚ್ಚ"), [(true, 800_0000000)]);
+        assert_eq!(v("₹೮೦೦ ಕೋಟಿ"), [(true, 800_0000000)]);
+        assert_eq!(v("Rs 1,200-crore plan"), [(true, 1200_0000000)]);
+        assert_eq!(v("ಕ್ವಿಂಟಲ್‌ಗೆ ₹52 ಸಾವಿರ"), v("Rs 52,000 a quintal"));
+        assert_eq!(v("೩ ಸಾವು"), [(false, 3)]);
+        assert_eq!(v("ಡಿಸೆಂಬರ್ 8ರಿಂದ ಅಧಿವೇಶನ"), [(false, 8)]);
+        assert_eq!(v("Three killed"), v("ಮೂವರು ಸಾವು"));
+        assert_eq!(v("ಮೃತರ ಸಂಖ್ಯೆ ಐದಕ್ಕೆ ಏರಿಕೆ"), [(false, 5)]);
+        assert_eq!(v("Rs 1.5 lakh"), [(true, 150000)]);
+        assert_eq!(v("1.2 kg gold"), v("1,200 grams"));
+        assert_eq!(v("೧.೨ ಕೆ.ಜಿ ಚಿನ್ನ"), [(false, 1200)]);
+        assert_eq!(v("One of the best"), []);
+        assert_eq!(v("doused after 11 hours; 24-hour operation, ೧೧ ಗಂಟೆಗಳ"), []);
+        assert_eq!(v("BFC held 1-1"), [(false, 1)]);
+    }
+}

@@ -458,7 +458,49 @@ fn status(data: &crate::store::Data, sources: &[Source], now: DateTime<Utc>) -> 
             newest(file, per_hour)?.unwrap_or_else(|| "never".into())
         );
     }
+    let _ = writeln!(out, "\nTopic model: {}", topic_model(data));
     Ok(out)
+}
+
+/// What the hourly run files topics with: the current model (its id, the day it was trained
+/// and on what), or why there is none.
+fn topic_model(data: &crate::store::Data) -> String {
+    let dir = data.root.join("models");
+    let current = dir.join("topics.model");
+    if !current.exists() {
+        return "none yet; `make train` (run by `make daily`) makes one, and until then the lexicons file every headline".into();
+    }
+    match crate::classify::model::Model::load(&current) {
+        Ok(m) => {
+            let id = crate::classify::model_id(&m);
+            let bytes = std::fs::read(&current).unwrap_or_default();
+            // The dated copy with the same bytes names the day it was trained.
+            let mut dated: Vec<String> = std::fs::read_dir(&dir)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with("topics-") && n.ends_with(".model"))
+                .filter(|n| std::fs::read(dir.join(n)).is_ok_and(|b| b == bytes))
+                .collect();
+            dated.sort();
+            let per_lang: Vec<String> = m
+                .header
+                .examples
+                .iter()
+                .map(|(l, n)| format!("{l} {n}"))
+                .collect();
+            format!(
+                "{} (model {id}, {}), trained on {} examples",
+                current.display(),
+                dated.last().map_or("not a dated copy".to_string(), |n| format!("a copy of {n}")),
+                per_lang.join(", ")
+            )
+        }
+        Err(e) => format!(
+            "UNREADABLE: {e:#}; the hourly runs file with the lexicons alone and end asking a person to act; `make train` makes a new one"
+        ),
+    }
 }
 
 /// The stage name of `fetch-feeds --check` lines: the state folds their refusals and waits

@@ -470,3 +470,62 @@ fn a_run_that_waits_for_the_lock_says_so_and_a_failed_stage_is_not_blamed_on_the
     );
     assert!(!err.contains("held"), "{err}");
 }
+
+#[test]
+fn make_train_learns_from_the_days_before_and_status_names_the_model() {
+    let w = Workdir::new("operating_train");
+    std::fs::write(
+        &w.sources,
+        "outlet,lang,kind,section,url,selector,status\nO,en,feed,top,https://o.example/feed,,test\n",
+    )
+    .unwrap();
+    let hour = w.data.join("2026-11-29/07");
+    std::fs::create_dir_all(&hour).unwrap();
+    let items: Vec<String> = [
+        ("a1", "Karnataka clinch Ranji title in Mysuru", "Sports"),
+        ("b2", "Sensex ends 300 points higher", "Markets"),
+        ("c3", "Rain lashes the coast", "Karnataka"),
+    ]
+    .iter()
+    .map(|(id, headline, cat)| {
+        serde_json::json!({
+            "id": id, "outlet": "O", "source": "https://o.example/feed", "lang": "en",
+            "headline": headline, "link": format!("https://o.example/{id}.html"),
+            "published": "2026-11-29T05:00:00Z", "date_source": "publisher",
+            "first_seen": "2026-11-29T07:05:00Z", "category": [cat], "author": null
+        })
+        .to_string()
+    })
+    .collect();
+    std::fs::write(hour.join("items.jsonl"), items.join("\n") + "\n").unwrap();
+    let status = |w: &Workdir| {
+        let (c, out) = cron_make(w, "status", &["NOW=2026-11-30T03:00:00Z".to_string()]);
+        assert!(out.status.success(), "{}", describe(&c, &out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(status(&w).contains("Topic model: none yet"), "{}", status(&w));
+    let (c, out) = cron_make(&w, "train", &["NOW=2026-11-30T03:00:00Z".to_string()]);
+    assert!(out.status.success(), "{}", describe(&c, &out));
+    let models = w.data.join("models");
+    let examples = std::fs::read_to_string(models.join("examples-2026-11-30.jsonl")).unwrap();
+    assert!(examples.contains("Karnataka clinch Ranji title") && examples.contains("Sensex ends"));
+    assert!(
+        !examples.contains("Rain lashes the coast"),
+        "a place's section says nothing, so it teaches nothing"
+    );
+    let dated = std::fs::read(models.join("topics-2026-11-30.model")).unwrap();
+    assert!(dated == std::fs::read(models.join("topics.model")).unwrap());
+    let text = status(&w);
+    assert!(
+        text.contains("a copy of topics-2026-11-30.model") && text.contains("trained on"),
+        "{text}"
+    );
+    // Trained again the same day on the same days: the same bytes.
+    let (c, out) = cron_make(&w, "train", &["NOW=2026-11-30T04:00:00Z".to_string()]);
+    assert!(out.status.success(), "{}", describe(&c, &out));
+    assert!(std::fs::read(models.join("topics-2026-11-30.model")).unwrap() == dated);
+    // A damaged model is what the operator reads first.
+    std::fs::write(models.join("topics.model"), &dated[..dated.len() / 3]).unwrap();
+    let text = status(&w);
+    assert!(text.contains("Topic model: UNREADABLE") && text.contains("lexicons alone"), "{text}");
+}

@@ -536,7 +536,7 @@ pub fn run(
             Some((
                 &trained,
                 format!(
-                    "A model trained on the {filed} filed headlines of every outlet above and the {} hand-labelled examples; scored on the labelled set's held-out part (the examples are its dev part, written by the same people: not an outlet the model never saw).",
+                    "A model trained on the {filed} filed headlines of every outlet above and the {} hand-labelled examples; scored on the labelled set's held-out part (the hand-labelled examples include its dev part, written by the same people: this is not an outlet the model never saw).",
                     seed.len()
                 ),
             ))

@@ -446,15 +446,20 @@ pub fn outlets_report(
         }
         let _ = writeln!(
             out,
-            "\nThe combined decision with the filing, per topic:\n\n| topic | headlines | precision | recall |"
+            "\nPer topic, with the filing (precision / recall):\n\n| topic | headlines | lexicons alone | model alone | combined |"
         );
-        let _ = writeln!(out, "|---|---:|---:|---:|");
-        let all = &systems[2][0];
+        let _ = writeln!(out, "|---|---:|---:|---:|---:|");
         for t in TOPICS {
-            let is = all.iter().filter(|a| a.truth == *t).count();
-            let said = all.iter().filter(|a| a.said == *t).count();
-            let tp = all.iter().filter(|a| a.said == *t && a.truth == *t).count();
-            let _ = writeln!(out, "| {t} | {is} | {} | {} |", pct(tp, said), pct(tp, is));
+            let is = systems[2][0].iter().filter(|a| a.truth == *t).count();
+            let cells: Vec<String> = (0..3)
+                .map(|k| {
+                    let all = &systems[k][0];
+                    let said = all.iter().filter(|a| a.said == *t).count();
+                    let tp = all.iter().filter(|a| a.said == *t && a.truth == *t).count();
+                    format!("{} / {}", pct(tp, said), pct(tp, is))
+                })
+                .collect();
+            let _ = writeln!(out, "| {t} | {is} | {} |", cells.join(" | "));
         }
         out.push('\n');
     }

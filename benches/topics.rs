@@ -31,8 +31,16 @@ fn main() {
         });
     }
     let places = [
-        "Hassan", "Tumakuru", "Kolar", "Bidar", "Raichur", "ಹಾಸನ", "ತುಮಕೂರು", "ಕೋಲಾರ",
-        "ಬೀದರ್", "ರಾಯಚೂರು",
+        "Hassan",
+        "Tumakuru",
+        "Kolar",
+        "Bidar",
+        "Raichur",
+        "ಹಾಸನ",
+        "ತುಮಕೂರು",
+        "ಕೋಲಾರ",
+        "ಬೀದರ್",
+        "ರಾಯಚೂರು",
     ];
     let examples: Vec<Example> = (0..N)
         .map(|i| {

@@ -493,7 +493,9 @@ fn topic_model(data: &crate::store::Data) -> String {
             format!(
                 "{} (model {id}, {}), trained on {} examples",
                 current.display(),
-                dated.last().map_or("not a dated copy".to_string(), |n| format!("a copy of {n}")),
+                dated
+                    .last()
+                    .map_or("not a dated copy".to_string(), |n| format!("a copy of {n}")),
                 per_lang.join(", ")
             )
         }

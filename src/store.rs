@@ -423,6 +423,15 @@ pub fn write_jsonl<T: Serialize>(path: &Path, records: &[T]) -> Result<()> {
 
 /// Reads JSON lines; a line that does not parse is an error naming the file and line.
 pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
+    Ok(read_jsonl_numbered(path)?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect())
+}
+
+/// Like [`read_jsonl`], each record with its line number (from 1), for a check that names
+/// where a record is wrong; blank lines are skipped.
+pub fn read_jsonl_numbered<T: DeserializeOwned>(path: &Path) -> Result<Vec<(usize, T)>> {
     let f = fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
     let mut out = Vec::new();
     for (i, line) in BufReader::new(f).lines().enumerate() {
@@ -432,9 +441,20 @@ pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
         }
         let rec = serde_json::from_str(&line)
             .with_context(|| format!("{}:{}: not a valid record", path.display(), i + 1))?;
-        out.push(rec);
+        out.push((i + 1, rec));
     }
     Ok(out)
+}
+
+/// The `*.jsonl` files directly in `dir`, in name order.
+pub fn jsonl_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
 /// Like [`read_jsonl`], but a missing file is an empty list.

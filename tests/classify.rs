@@ -10,24 +10,7 @@ use std::process::{Command, Stdio};
 use support::pipeline::{Workdir, repo};
 
 fn classify_stdin(w: &Workdir, input: &str) -> (String, String, Option<i32>) {
-    let mut c = w.command("classify", "2026-11-30T06:05:00Z");
-    c.arg("--stdin")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = c.spawn().unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code(),
-    )
+    classify_with(w, &["--stdin"], input)
 }
 
 #[test]
@@ -311,11 +294,7 @@ fn training_gives_the_same_model_bytes_from_the_same_examples_in_any_order() {
     lines.insert(3, String::new());
     std::fs::write(w.dir.join("b.jsonl"), lines.join("\n") + "\n").unwrap();
     for (ex, model) in [("a.jsonl", "a.model"), ("b.jsonl", "b.model")] {
-        let (_, err, code) = classify_with(
-            &w,
-            &["--train", ex, "--model", model],
-            "",
-        );
+        let (_, err, code) = classify_with(&w, &["--train", ex, "--model", model], "");
         assert_eq!(code, Some(0), "{err}");
         assert!(err.contains("trained on"), "{err}");
     }
@@ -351,11 +330,7 @@ fn a_bad_examples_line_or_an_unknown_topic_names_file_and_line_and_writes_no_mod
         err.contains("topic.jsonl:2") && err.contains("\"cricket\"") && err.contains("taxonomy"),
         "{err}"
     );
-    let (_, err, code) = classify_with(
-        &w,
-        &["--train", "missing.jsonl", "--model", "m.model"],
-        "",
-    );
+    let (_, err, code) = classify_with(&w, &["--train", "missing.jsonl", "--model", "m.model"], "");
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("missing.jsonl"), "{err}");
     assert!(!w.dir.join("m.model").exists(), "no model written");
@@ -389,15 +364,15 @@ fn a_missing_or_damaged_model_stops_classify_unless_the_lexicons_are_asked_for()
             "{err}"
         );
         // Asked for: the lexicons file it, and the run says a person must act (exit 4).
-        let (out, err, code) = classify_with(
-            &w,
-            &["--stdin", "--model", file, "--or-lexicons"],
-            input,
-        );
+        let (out, err, code) =
+            classify_with(&w, &["--stdin", "--model", file, "--or-lexicons"], input);
         assert_eq!(code, Some(4), "{err}");
         assert!(err.contains("lexicons alone"), "{err}");
         let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-        assert_eq!((v["topic"].as_str(), v["evidence"].as_str()), (Some("sport"), Some("headline")));
+        assert_eq!(
+            (v["topic"].as_str(), v["evidence"].as_str()),
+            (Some("sport"), Some("headline"))
+        );
     }
 }
 
@@ -439,26 +414,64 @@ fn the_hour_is_filed_by_the_publisher_first_then_the_model_and_a_replay_finds_th
         &w,
         "2026-11-30/06",
         &[
-            ("a1", "Pothole deaths: High Court pulls up civic body", "Sports", ""),
+            (
+                "a1",
+                "Pothole deaths: High Court pulls up civic body",
+                "Sports",
+                "",
+            ),
             ("b2", "Namma Metro fare hike from Monday", "", "bengaluru/"),
-            ("c3", "Sensex slips 400 points as IT stocks fall", "", "money/"),
-            ("d4", "Chess prodigy from Mysuru wins under-12 world title", "Karnataka", ""),
-            ("e5", "What the monsoon session must do", "Opinion", "opinion/"),
+            (
+                "c3",
+                "Sensex slips 400 points as IT stocks fall",
+                "",
+                "money/",
+            ),
+            (
+                "d4",
+                "Chess prodigy from Mysuru wins under-12 world title",
+                "Karnataka",
+                "",
+            ),
+            (
+                "e5",
+                "What the monsoon session must do",
+                "Opinion",
+                "opinion/",
+            ),
         ],
     );
-    let out = w.stage_with("classify", "2026-11-30T06:05:00Z", &["--model", model.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = w.stage_with(
+        "classify",
+        "2026-11-30T06:05:00Z",
+        &["--model", model.to_str().unwrap()],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let rows = w.jsonl("2026-11-30/06/classified.jsonl");
     let by = |id: &str| rows.iter().find(|r| r["id"] == id).unwrap().clone();
     let id = by("a1")["model"].as_str().unwrap().to_string();
     assert_eq!(id.len(), 16, "every line names the model: {:?}", rows);
     assert!(rows.iter().all(|r| r["model"] == id.as_str()));
     // The publisher's filing decides before anything reads the headline.
-    assert_eq!((by("a1")["topic"].as_str(), by("a1")["evidence"].as_str()), (Some("sport"), Some("publisher")));
-    assert_eq!((by("c3")["topic"].as_str(), by("c3")["evidence"].as_str()), (Some("business"), Some("publisher")));
+    assert_eq!(
+        (by("a1")["topic"].as_str(), by("a1")["evidence"].as_str()),
+        (Some("sport"), Some("publisher"))
+    );
+    assert_eq!(
+        (by("c3")["topic"].as_str(), by("c3")["evidence"].as_str()),
+        (Some("business"), Some("publisher"))
+    );
     // Opinion from the publisher's own folder and category, never from the model.
     assert_eq!(by("e5")["opinion"], true);
-    assert!(rows.iter().filter(|r| r["id"] != "e5").all(|r| r["opinion"] == false));
+    assert!(
+        rows.iter()
+            .filter(|r| r["id"] != "e5")
+            .all(|r| r["opinion"] == false)
+    );
     // Where the model decided it says how sure it was; elsewhere no score.
     for r in &rows {
         assert_eq!(r["evidence"] == "model", r.get("score").is_some(), "{r}");
@@ -466,7 +479,11 @@ fn the_hour_is_filed_by_the_publisher_first_then_the_model_and_a_replay_finds_th
     let kept = w.read("2026-11-30/06/classified.jsonl");
     // A replay, given no --model, files the hour with the model it was filed with.
     let replay = w.dir.join("replay");
-    w.stage_with("classify", "2026-11-30T06:05:00Z", &["--out", replay.to_str().unwrap()]);
+    w.stage_with(
+        "classify",
+        "2026-11-30T06:05:00Z",
+        &["--out", replay.to_str().unwrap()],
+    );
     assert_eq!(
         std::fs::read_to_string(replay.join("2026-11-30/06/classified.jsonl")).unwrap(),
         kept,
@@ -475,12 +492,21 @@ fn the_hour_is_filed_by_the_publisher_first_then_the_model_and_a_replay_finds_th
     // Even when a newer model is the one --model names.
     let newer = w.data.join("models/topics.model");
     std::fs::write(w.dir.join("few.jsonl"), outlet_examples()[..300].join("\n")).unwrap();
-    classify_with(&w, &["--train", "few.jsonl", "--model", newer.to_str().unwrap()], "");
+    classify_with(
+        &w,
+        &["--train", "few.jsonl", "--model", newer.to_str().unwrap()],
+        "",
+    );
     std::fs::remove_dir_all(&replay).unwrap();
     w.stage_with(
         "classify",
         "2026-11-30T06:05:00Z",
-        &["--out", replay.to_str().unwrap(), "--model", newer.to_str().unwrap()],
+        &[
+            "--out",
+            replay.to_str().unwrap(),
+            "--model",
+            newer.to_str().unwrap(),
+        ],
     );
     assert_eq!(
         std::fs::read_to_string(replay.join("2026-11-30/06/classified.jsonl")).unwrap(),
@@ -494,7 +520,10 @@ fn the_hour_is_filed_by_the_publisher_first_then_the_model_and_a_replay_finds_th
     let out = c.output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains(&id) && err.contains("cannot be filed again"), "{err}");
+    assert!(
+        err.contains(&id) && err.contains("cannot be filed again"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -510,8 +539,16 @@ fn examples_are_the_filed_kept_headlines_of_the_days_before_and_never_a_removed_
             ("d4", "Taken down on request", "Politics", ""),
         ],
     );
-    write_items(&w, "2026-11-30/03", &[("e5", "Today's, not learned yet", "Sports", "")]);
-    write_items(&w, "2026-10-01/03", &[("f6", "Too old to learn from", "Sports", "")]);
+    write_items(
+        &w,
+        "2026-11-30/03",
+        &[("e5", "Today's, not learned yet", "Sports", "")],
+    );
+    write_items(
+        &w,
+        "2026-10-01/03",
+        &[("f6", "Too old to learn from", "Sports", "")],
+    );
     std::fs::write(
         w.pipeline.join("takedowns.csv"),
         "link,date,reason\nhttps://o.example/d4.html,2026-11-29,asked by the publisher\n",
@@ -520,8 +557,10 @@ fn examples_are_the_filed_kept_headlines_of_the_days_before_and_never_a_removed_
     std::fs::write(w.sources.clone(), "outlet,lang,kind,section,url,selector,status\nO,en,feed,top,https://o.example/feed,,test\n").unwrap();
     let (out, err, code) = classify_with(&w, &["--examples", "28"], "");
     assert_eq!(code, Some(0), "{err}");
-    let lines: Vec<serde_json::Value> =
-        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let seed = std::fs::read_to_string(repo().join("pipeline/topics/examples.jsonl"))
         .unwrap()
         .lines()
@@ -529,11 +568,19 @@ fn examples_are_the_filed_kept_headlines_of_the_days_before_and_never_a_removed_
     let filed: Vec<(&str, &str)> = lines
         .iter()
         .filter(|l| l.get("outlet").is_some())
-        .map(|l| (l["headline"].as_str().unwrap(), l["topic"].as_str().unwrap()))
+        .map(|l| {
+            (
+                l["headline"].as_str().unwrap(),
+                l["topic"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         filed,
-        [("Startup raises Rs 200 crore", "business"), ("Karnataka clinch Ranji title", "sport")],
+        [
+            ("Startup raises Rs 200 crore", "business"),
+            ("Karnataka clinch Ranji title", "sport")
+        ],
         "sorted by language, topic and headline: {out}"
     );
     assert_eq!(lines.len(), seed + 2, "the hand-labelled examples too");

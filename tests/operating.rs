@@ -503,7 +503,11 @@ fn make_train_learns_from_the_days_before_and_status_names_the_model() {
         assert!(out.status.success(), "{}", describe(&c, &out));
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    assert!(status(&w).contains("Topic model: none yet"), "{}", status(&w));
+    assert!(
+        status(&w).contains("Topic model: none yet"),
+        "{}",
+        status(&w)
+    );
     let (c, out) = cron_make(&w, "train", &["NOW=2026-11-30T03:00:00Z".to_string()]);
     assert!(out.status.success(), "{}", describe(&c, &out));
     let models = w.data.join("models");
@@ -527,5 +531,8 @@ fn make_train_learns_from_the_days_before_and_status_names_the_model() {
     // A damaged model is what the operator reads first.
     std::fs::write(models.join("topics.model"), &dated[..dated.len() / 3]).unwrap();
     let text = status(&w);
-    assert!(text.contains("Topic model: UNREADABLE") && text.contains("lexicons alone"), "{text}");
+    assert!(
+        text.contains("Topic model: UNREADABLE") && text.contains("lexicons alone"),
+        "{text}"
+    );
 }

@@ -12,7 +12,7 @@
 //! The report is Markdown, so `docs/topics.md` carries it as printed; the same inputs give
 //! the same bytes.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -42,37 +42,15 @@ pub struct Scored {
 
 /// Reads every `*.jsonl` in `dir`, in name order; a bad line names file and line.
 pub fn load(dir: &Path) -> Result<Vec<Labelled>> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .with_context(|| format!("reading the evaluation set in {}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
     let mut out = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let l: Labelled = serde_json::from_str(line)
-                .with_context(|| format!("{}:{}", path.display(), i + 1))?;
+    for path in crate::store::jsonl_files(dir)? {
+        for (n, l) in crate::store::read_jsonl_numbered::<Labelled>(&path)? {
+            let at = format!("{}:{n}", path.display());
             if !TOPICS.contains(&l.topic.as_str()) {
-                bail!(
-                    "{}:{}: topic {:?} is not in the taxonomy",
-                    path.display(),
-                    i + 1,
-                    l.topic
-                );
+                bail!("{at}: topic {:?} is not in the taxonomy", l.topic);
             }
             if l.split != "dev" && l.split != "held-out" {
-                bail!(
-                    "{}:{}: split {:?} is not dev or held-out",
-                    path.display(),
-                    i + 1,
-                    l.split
-                );
+                bail!("{at}: split {:?} is not dev or held-out", l.split);
             }
             out.push(l);
         }
@@ -199,27 +177,13 @@ pub fn load_outlets(dir: &Path) -> Result<Vec<Filed>> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .with_context(|| format!("reading {}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
     let mut out = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let f: Filed = serde_json::from_str(line)
-                .with_context(|| format!("{}:{}", path.display(), i + 1))?;
+    for path in crate::store::jsonl_files(&dir)? {
+        for (n, f) in crate::store::read_jsonl_numbered::<Filed>(&path)? {
             if !TOPICS.contains(&f.topic.as_str()) {
                 bail!(
-                    "{}:{}: topic {:?} is not in the taxonomy",
+                    "{}:{n}: topic {:?} is not in the taxonomy",
                     path.display(),
-                    i + 1,
                     f.topic
                 );
             }
@@ -274,12 +238,23 @@ fn figures(answers: &[Answer]) -> (f64, f64, f64) {
             continue;
         }
         let said = answers.iter().filter(|a| a.said == *t).count();
-        let tp = answers.iter().filter(|a| a.said == *t && a.truth == *t).count();
+        let tp = answers
+            .iter()
+            .filter(|a| a.said == *t && a.truth == *t)
+            .count();
         let (p, r) = (
-            if said == 0 { 0.0 } else { tp as f64 / said as f64 },
+            if said == 0 {
+                0.0
+            } else {
+                tp as f64 / said as f64
+            },
             tp as f64 / is as f64,
         );
-        f1s.push(if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) });
+        f1s.push(if p + r == 0.0 {
+            0.0
+        } else {
+            2.0 * p * r / (p + r)
+        });
     }
     let macro_f1 = f1s.iter().sum::<f64>() / f1s.len().max(1) as f64;
     (right / n, macro_f1, unfiled / n)
@@ -351,7 +326,10 @@ pub fn outlets_report(
 ) -> String {
     let mut outlets: BTreeMap<(&str, &str), Vec<&Filed>> = BTreeMap::new();
     for f in rows {
-        outlets.entry((f.lang.as_str(), f.outlet.as_str())).or_default().push(f);
+        outlets
+            .entry((f.lang.as_str(), f.outlet.as_str()))
+            .or_default()
+            .push(f);
     }
     let mut out = String::new();
     let _ = writeln!(
@@ -384,7 +362,11 @@ pub fn outlets_report(
         }
         let filed = test
             .iter()
-            .filter(|f| filings.topic_of(&f.outlet, &f.category, None, &f.link).is_some())
+            .filter(|f| {
+                filings
+                    .topic_of(&f.outlet, &f.category, None, &f.link)
+                    .is_some()
+            })
             .count();
         per_outlet.entry(lang).or_default().push((
             outlet.to_string(),
@@ -468,7 +450,13 @@ pub fn outlets_report(
 
 /// The self-written set scored by the lexicons, a model and the two combined (category
 /// hidden, as in [`score`]).
-fn model_report(lexicons: &Lexicons, filings: &Filings, m: &Model, set: &[Labelled], how: &str) -> String {
+fn model_report(
+    lexicons: &Lexicons,
+    filings: &Filings,
+    m: &Model,
+    set: &[Labelled],
+    how: &str,
+) -> String {
     let c = Classifier {
         lexicons: lexicons.clone(),
         filings: filings.clone(),
@@ -492,7 +480,10 @@ fn model_report(lexicons: &Lexicons, filings: &Filings, m: &Model, set: &[Labell
             slot[s].push(ans);
         }
     }
-    let _ = writeln!(out, "| language | decision | held-out accuracy | macro-F1 | unfiled |");
+    let _ = writeln!(
+        out,
+        "| language | decision | held-out accuracy | macro-F1 | unfiled |"
+    );
     let _ = writeln!(out, "|---|---|---:|---:|---:|");
     for (lang, systems) in &by_lang {
         for (s, name) in SYSTEMS.iter().enumerate() {

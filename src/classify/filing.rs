@@ -112,9 +112,7 @@ impl Filings {
             let key = if filed.starts_with('/') {
                 let inner = filed.trim_matches('/');
                 if inner.is_empty() || inner.contains('/') || !filed.ends_with('/') {
-                    bail!(
-                        "{at}: {filed:?}: a path is one folder between slashes, like /sports/"
-                    );
+                    bail!("{at}: {filed:?}: a path is one folder between slashes, like /sports/");
                 }
                 format!("/{}/", normalise(inner))
             } else {
@@ -175,7 +173,10 @@ impl Filings {
     /// Whether the table says a category says nothing about the topic (`-`), so the
     /// lexicons should not read it either.
     pub fn says_nothing(&self, outlet: &str, category: &str) -> bool {
-        matches!(self.says(outlet, &normalise(category)), Some((Says::Nothing, _)))
+        matches!(
+            self.says(outlet, &normalise(category)),
+            Some((Says::Nothing, _))
+        )
     }
 }
 
@@ -186,7 +187,10 @@ mod tests {
     fn table(text: &str) -> Result<Filings> {
         let dir = std::env::temp_dir().join(format!("huduku-filing-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(format!("map-{}.csv", crate::store::sha256_hex(text.as_bytes())));
+        let path = dir.join(format!(
+            "map-{}.csv",
+            crate::store::sha256_hex(text.as_bytes())
+        ));
         std::fs::write(&path, text).unwrap();
         let t = Filings::load(&path);
         std::fs::remove_file(&path).unwrap();
@@ -200,22 +204,41 @@ mod tests {
         )
         .unwrap();
         let cats = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        let got = t.topic_of("A", &cats(&["Bengaluru", "SPORTS"]), None, "https://a.example/x");
+        let got = t.topic_of(
+            "A",
+            &cats(&["Bengaluru", "SPORTS"]),
+            None,
+            "https://a.example/x",
+        );
         assert_eq!(got.unwrap().topic, "sport");
         assert_eq!(
-            t.topic_of("A", &[], Some("karnataka"), "https://a.example/crime/x.html")
-                .unwrap()
-                .topic,
+            t.topic_of(
+                "A",
+                &[],
+                Some("karnataka"),
+                "https://a.example/crime/x.html"
+            )
+            .unwrap()
+            .topic,
             "politics"
         );
         assert_eq!(
-            t.topic_of("Metro Byte", &[], Some("karnataka"), "https://a.example/crime/x.html")
-                .unwrap()
-                .topic,
+            t.topic_of(
+                "Metro Byte",
+                &[],
+                Some("karnataka"),
+                "https://a.example/crime/x.html"
+            )
+            .unwrap()
+            .topic,
             "crime",
             "the outlet's own line says nothing; the folder decides"
         );
-        assert!(t.topic_of("A", &[], None, "https://a.example/crime").is_none(), "a page, not a folder");
+        assert!(
+            t.topic_of("A", &[], None, "https://a.example/crime")
+                .is_none(),
+            "a page, not a folder"
+        );
         assert_eq!(
             t.topic_of("A", &cats(&["ಜಿಎಸ್‌ಟಿ"]), None, "").unwrap().topic,
             "business",
@@ -228,7 +251,8 @@ mod tests {
     #[test]
     fn kannada_folders_are_decoded() {
         let t = table("filed,outlet,topic\n/ಕ್ರೀಡೆ/,,sport\n").unwrap();
-        let link = "https://a.example/%E0%B2%95%E0%B3%8D%E0%B2%B0%E0%B3%80%E0%B2%A1%E0%B3%86/x.html";
+        let link =
+            "https://a.example/%E0%B2%95%E0%B3%8D%E0%B2%B0%E0%B3%80%E0%B2%A1%E0%B3%86/x.html";
         assert_eq!(t.topic_of("A", &[], None, link).unwrap().topic, "sport");
     }
 
@@ -237,14 +261,21 @@ mod tests {
         let e = table("filed,outlet,topic\nSports,,sport\nCinema,,movies\n")
             .unwrap_err()
             .to_string();
-        assert!(e.contains(":3:") && e.contains("movies") && e.contains("taxonomy"), "{e}");
+        assert!(
+            e.contains(":3:") && e.contains("movies") && e.contains("taxonomy"),
+            "{e}"
+        );
         let e = table("filed,outlet,topic\nSports,,sport\n\n# x\nsports ,,culture\n")
             .unwrap_err()
             .to_string();
         assert!(e.contains(":5:") && e.contains("line 2"), "{e}");
-        let e = table("filed,outlet,topic\n/a/b/,,sport\n").unwrap_err().to_string();
+        let e = table("filed,outlet,topic\n/a/b/,,sport\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(":2:") && e.contains("one folder"), "{e}");
-        let e = table("filed,outlet,topic\nSports,sport\n").unwrap_err().to_string();
+        let e = table("filed,outlet,topic\nSports,sport\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(":2:"), "{e}");
     }
 }

@@ -437,10 +437,10 @@ impl Classifier {
         if let Some(t) = by_category {
             return decided(&t, Evidence::Category, None);
         }
-        let guess = self
-            .model
-            .as_ref()
-            .and_then(|m| m.guess(h.lang, h.headline, buf).map(|g| (g, m.thresholds(h.lang))));
+        let guess = self.model.as_ref().and_then(|m| {
+            m.guess(h.lang, h.headline, buf)
+                .map(|g| (g, m.thresholds(h.lang)))
+        });
         if let Some((g, th)) = guess
             && th.over < 1.0
             && g.score >= th.over
@@ -563,7 +563,9 @@ pub fn run(args: &Args) -> Result<Report> {
         run_hours(args, &classifier)?
     };
     if let Some(said) = unreadable {
-        report.summary.push_str("; the topic model could not be read");
+        report
+            .summary
+            .push_str("; the topic model could not be read");
         crate::cli::needs_attention(said);
     }
     Ok(report)
@@ -589,7 +591,9 @@ pub fn seed_examples(pipeline: &crate::lists::Pipeline) -> Result<Vec<model::Exa
 /// `--train`: reads the examples, trains, writes the model atomically.
 fn train(lexicons: &Lexicons, examples: &Path, path: &Path) -> Result<Report> {
     let set = model::read_examples(examples)?;
-    let m = model::train(&set, &|e| best_topic(lexicons.for_lang(&e.lang), &e.headline));
+    let m = model::train(&set, &|e| {
+        best_topic(lexicons.for_lang(&e.lang), &e.headline)
+    });
     m.save(path)?;
     let per_lang: Vec<String> = m
         .header
@@ -597,7 +601,10 @@ fn train(lexicons: &Lexicons, examples: &Path, path: &Path) -> Result<Report> {
         .iter()
         .map(|(lang, n)| {
             let t = m.thresholds(lang);
-            format!("{lang} {n} (sure at {:.2}, alone at {:.2})", t.over, t.alone)
+            format!(
+                "{lang} {n} (sure at {:.2}, alone at {:.2})",
+                t.over, t.alone
+            )
         })
         .collect();
     Ok(Report {
@@ -820,7 +827,8 @@ fn used_model(
         return Ok(None);
     };
     let dir = data.root.join("models");
-    let mut candidates: Vec<std::path::PathBuf> = given.map(Path::to_path_buf).into_iter().collect();
+    let mut candidates: Vec<std::path::PathBuf> =
+        given.map(Path::to_path_buf).into_iter().collect();
     if let Ok(rd) = std::fs::read_dir(&dir) {
         let mut found: Vec<_> = rd
             .filter_map(|e| e.ok().map(|e| e.path()))

@@ -52,35 +52,18 @@ pub struct Example {
 /// Reads training examples (JSON lines with at least `headline`, `lang` and `topic`); a bad
 /// line, or a topic outside the taxonomy, names file and line.
 pub fn read_examples(path: &Path) -> Result<Vec<Example>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let e: Example = serde_json::from_str(line).with_context(|| {
-            format!(
-                "{}:{}: not an example (a JSON object with headline, lang and topic)",
-                path.display(),
-                i + 1
-            )
-        })?;
+    for (n, e) in crate::store::read_jsonl_numbered::<Example>(path)? {
+        let at = format!("{}:{n}", path.display());
         if !TOPICS.contains(&e.topic.as_str()) {
             bail!(
-                "{}:{}: topic {:?} is not in the taxonomy ({})",
-                path.display(),
-                i + 1,
+                "{at}: topic {:?} is not in the taxonomy ({})",
                 e.topic,
                 TOPICS.join(", ")
             );
         }
         if e.lang.is_empty() || e.headline.trim().is_empty() {
-            bail!(
-                "{}:{}: an example needs a language and a headline",
-                path.display(),
-                i + 1
-            );
+            bail!("{at}: an example needs a language and a headline");
         }
         out.push(e);
     }
@@ -475,13 +458,25 @@ pub fn train(examples: &[Example], lexicon: &LexiconAnswer) -> Model {
             .push((e, g, lexicon(e)));
     }
     let mut thresholds = BTreeMap::new();
-    for lang in all.iter().map(|e| e.lang.as_str()).collect::<std::collections::BTreeSet<_>>() {
+    for lang in all
+        .iter()
+        .map(|e| e.lang.as_str())
+        .collect::<std::collections::BTreeSet<_>>()
+    {
         let rows = by_lang.get(lang).map(Vec::as_slice).unwrap_or(&[]);
         // The hand-labelled examples are the ones the lexicons were written on, so the
         // lexicons look better on them than on any outlet's: the thresholds are chosen on
         // the publishers' filed headlines where there are enough of them.
-        let filed: Vec<_> = rows.iter().filter(|r| r.0.outlet.is_some()).cloned().collect();
-        let on = if filed.len() >= MIN_HELD_OUT { &filed[..] } else { rows };
+        let filed: Vec<_> = rows
+            .iter()
+            .filter(|r| r.0.outlet.is_some())
+            .cloned()
+            .collect();
+        let on = if filed.len() >= MIN_HELD_OUT {
+            &filed[..]
+        } else {
+            rows
+        };
         thresholds.insert(lang.to_string(), choose(on));
     }
     Model::trained(&all, thresholds)
@@ -505,7 +500,13 @@ fn choose(rows: &[(&Example, Option<Guess>, Option<String>)]) -> Thresholds {
             alone: 0.9,
         };
     }
-    let mut best = (0usize, Thresholds { over: 1.0, alone: 1.0 });
+    let mut best = (
+        0usize,
+        Thresholds {
+            over: 1.0,
+            alone: 1.0,
+        },
+    );
     for over in grid() {
         for alone in grid().filter(|a| *a <= over) {
             let right = rows
@@ -544,8 +545,16 @@ mod tests {
     fn small_set() -> Vec<Example> {
         let mut v = Vec::new();
         for i in 0..30 {
-            v.push(ex("en", "sport", &format!("Karnataka win Ranji match by {i} runs")));
-            v.push(ex("en", "crime", &format!("Police arrest {i} in chain snatching case")));
+            v.push(ex(
+                "en",
+                "sport",
+                &format!("Karnataka win Ranji match by {i} runs"),
+            ));
+            v.push(ex(
+                "en",
+                "crime",
+                &format!("Police arrest {i} in chain snatching case"),
+            ));
             v.push(ex("kn", "sport", &format!("ರಣಜಿ ಪಂದ್ಯ: ಕರ್ನಾಟಕಕ್ಕೆ {i} ರನ್ ಜಯ")));
             v.push(ex("kn", "crime", &format!("ಸರಗಳ್ಳತನ ಪ್ರಕರಣ: {i} ಆರೋಪಿಗಳ ಬಂಧನ")));
         }
@@ -562,7 +571,11 @@ mod tests {
         assert_eq!(a, b);
         let mut more = set.clone();
         more.push(ex("en", "health", "Dengue cases rise in the city"));
-        assert_ne!(a, train(&more, &|_| None).to_bytes(), "a new example changes it");
+        assert_ne!(
+            a,
+            train(&more, &|_| None).to_bytes(),
+            "a new example changes it"
+        );
     }
 
     #[test]
@@ -605,7 +618,9 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("truncated"), "{e}");
-        let e = Model::from_bytes(b"{\"not\": \"a model\"}").unwrap_err().to_string();
+        let e = Model::from_bytes(b"{\"not\": \"a model\"}")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("does not start"), "{e}");
     }
 }

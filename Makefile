@@ -239,7 +239,8 @@ test:
 # accuracy and per-topic precision and recall per language, as docs/topics.md shows them.
 # Then the stories' grouping on the labelled stories in tests/eval/stories (publish's own
 # grouping, with PIPELINE's glossary): pairwise precision and recall and B-cubed F1 within
-# Kannada, within English and across the two, as docs/stories.md shows them.
+# Kannada, within English and across the two, each labelled file (the development set, the
+# held-out set) scored alone, as docs/stories.md shows them.
 eval: build
 	$(BIN)/classify --eval tests/eval --pipeline $(PIPELINE)
 	$(BIN)/publish --eval-stories tests/eval/stories --pipeline $(PIPELINE)

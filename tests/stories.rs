@@ -401,3 +401,45 @@ fn a_bad_glossary_line_names_file_and_line_and_nothing_is_written() {
     );
     assert!(!w.data.join("site").exists() && !w.data.join(DAY).join("stories.jsonl").exists());
 }
+
+/// The figures docs/stories.md publishes are the ones `make eval` prints, and each labelled
+/// file (the development set, the held-out set) is scored alone, with a table of its own.
+#[test]
+fn published_story_figures_match_the_program_and_each_set_is_scored_alone() {
+    let repo = support::pipeline::repo();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_publish"))
+        .arg("--eval-stories")
+        .arg(repo.join("tests/eval/stories"))
+        .arg("--pipeline")
+        .arg(repo.join("pipeline"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let files: Vec<String> = std::fs::read_dir(repo.join("tests/eval/stories"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().to_string()))
+        .filter(|n| n.ends_with(".jsonl"))
+        .collect();
+    assert!(files.len() >= 2, "the dev and held-out sets: {files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(repo.join("tests/eval/stories").join(f)).unwrap();
+        let n = text.lines().filter(|l| !l.trim().is_empty()).count();
+        let heading = format!("### {f}\n\nStories evaluation: {n} headlines (");
+        assert!(printed.contains(&heading), "{f} alone: {printed}");
+    }
+    let doc = std::fs::read_to_string(repo.join("docs/stories.md")).unwrap();
+    let (_, rest) = doc
+        .split_once("<!-- eval:begin -->\n")
+        .expect("docs/stories.md has the eval block");
+    let (block, _) = rest.split_once("<!-- eval:end -->").unwrap();
+    assert_eq!(
+        block.trim_end(),
+        printed.trim_end(),
+        "docs/stories.md shows other figures than `make eval` prints: paste the new ones"
+    );
+}

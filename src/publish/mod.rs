@@ -84,10 +84,11 @@ pub struct Args {
     /// data directory. Outside the data directory.
     #[arg(long, value_name = "DIR", conflicts_with = "eval_stories")]
     pub out: Option<PathBuf>,
-    /// Score the stories' grouping on a labelled set (a directory of `*.jsonl` with
-    /// `story`, `outlet`, `lang`, `published`, `opinion` and `headline`) with the glossary
-    /// of --pipeline: pairwise precision and recall and B-cubed F1 within Kannada, within
-    /// English and across the two, as Markdown on stdout. Publishes nothing.
+    /// Score the stories' grouping on labelled sets (a directory of `*.jsonl` with
+    /// `story`, `outlet`, `lang`, `published`, `opinion` and `headline`; each file a set of
+    /// its own, grouped and scored alone) with the glossary of --pipeline: pairwise
+    /// precision and recall and B-cubed F1 within Kannada, within English and across the
+    /// two, as Markdown on stdout, one section a file. Publishes nothing.
     #[arg(long, value_name = "DIR")]
     pub eval_stories: Option<PathBuf>,
     /// With --eval-stories, also list the false merges and the missed pairs.
@@ -99,15 +100,25 @@ pub struct Args {
 fn eval_stories(args: &Args, dir: &Path) -> Result<Report> {
     use crate::stories::{Grouper, eval, glossary::Glossary};
     let grouper = Grouper::new(Glossary::load(&args.common.pipeline)?);
-    let set = eval::load(dir)?;
-    let predicted = eval::predict(&grouper, &set);
-    let mut text = eval::report(&set, &predicted);
-    if args.errors {
-        text.push_str(&eval::errors(&set, &predicted));
+    let sets = eval::load(dir)?;
+    let mut text = String::new();
+    for (k, set) in sets.iter().enumerate() {
+        let predicted = eval::predict(&grouper, &set.headlines);
+        if k > 0 {
+            text.push('\n');
+        }
+        text.push_str(&eval::report(&set.name, &set.headlines, &predicted));
+        if args.errors {
+            text.push_str(&eval::errors(&set.headlines, &predicted));
+        }
     }
     std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
+    let n: usize = sets.iter().map(|s| s.headlines.len()).sum();
     Ok(Report {
-        summary: format!("{} labelled headlines grouped", set.len()),
+        summary: format!(
+            "{n} labelled headlines in {} files grouped, each file alone",
+            sets.len()
+        ),
         failed: 0,
     })
 }

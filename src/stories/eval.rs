@@ -2,7 +2,8 @@
 //! line with `story`, `outlet`, `lang`, `published`, `opinion`, `headline` and optionally
 //! `case`, the hard case the line stands for), grouped by [`super::Grouper`] as publish
 //! groups them, and scored against the labels, within Kannada, within English and across
-//! the two, separately:
+//! the two, separately. Each file is scored alone (the development set `stories.jsonl`, the
+//! held-out `held-out.jsonl`): its story ids and events are its own.
 //!
 //! - pairwise precision and recall: of the pairs put in one story, how many the labels
 //!   put in one story; of the pairs the labels put in one story, how many were;
@@ -42,19 +43,33 @@ pub struct Labelled {
     pub at: String,
 }
 
-/// Reads every `*.jsonl` in `dir`, in name order; a bad line names file and line.
-pub fn load(dir: &Path) -> Result<Vec<Labelled>> {
+/// One labelled file: its name and its headlines. Each file is a labelled world of its own
+/// (its story ids and its events are its own), so each is grouped and scored alone.
+#[derive(Debug, Clone)]
+pub struct Set {
+    pub name: String,
+    pub headlines: Vec<Labelled>,
+}
+
+/// Reads every `*.jsonl` in `dir`, in name order, each as a set of its own; a bad line
+/// names file and line.
+pub fn load(dir: &Path) -> Result<Vec<Set>> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .with_context(|| format!("reading the stories' evaluation set in {}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
         .collect();
     files.sort();
-    let mut out = Vec::new();
+    let mut sets = Vec::new();
     for path in files {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        let mut out = Vec::new();
         for (n, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
@@ -65,11 +80,17 @@ pub fn load(dir: &Path) -> Result<Vec<Labelled>> {
             l.at = format!("{name}:{}", n + 1);
             out.push(l);
         }
+        if !out.is_empty() {
+            sets.push(Set {
+                name,
+                headlines: out,
+            });
+        }
     }
-    if out.is_empty() {
+    if sets.is_empty() {
         bail!("no labelled headlines in {}", dir.display());
     }
-    Ok(out)
+    Ok(sets)
 }
 
 /// Which story each headline was put in (an index of its own where none).
@@ -187,9 +208,9 @@ pub fn figures(set: &[Labelled], predicted: &[usize], scope: Scope) -> Figures {
     f
 }
 
-/// The report, as Markdown.
-pub fn report(set: &[Labelled], predicted: &[usize]) -> String {
-    let mut s = String::new();
+/// The report of one set, as Markdown, under a heading naming its file.
+pub fn report(name: &str, set: &[Labelled], predicted: &[usize]) -> String {
+    let mut s = format!("### {name}\n\n");
     let stories: std::collections::BTreeSet<&str> = set.iter().map(|l| l.story.as_str()).collect();
     let count = |lang: &str| set.iter().filter(|l| l.lang == lang).count();
     let found: std::collections::BTreeSet<usize> = predicted

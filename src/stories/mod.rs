@@ -16,7 +16,9 @@
 //!   grows with the headlines, never with their pairs.
 //! - Within a language a pair is scored by the cosine of its features weighted by rarity;
 //!   across the languages by the share of its anchors (glossary concepts, numbers, names
-//!   whose spellings meet) that the two headlines have in common.
+//!   whose spellings meet) that the two headlines have in common. Where both name places
+//!   that agree the bar is lower (the place gate has already kept different places apart),
+//!   and lower again for headlines of the same few hours.
 //! - Gates block a merge whatever the score: two different places, two different people,
 //!   numbers that disagree (unless the later headline's are larger, the story having grown,
 //!   and the words agree more), an opinion piece (never in a story), a pair further apart
@@ -242,6 +244,16 @@ pub struct Thresholds {
     /// Two groups join only if at least this share of the pairs across them are pairs
     /// in their own right.
     pub link: f64,
+    /// Where both headlines name places that agree (one is the other or lies in it): the
+    /// least cosine within a language, and the least share across. The place gate already
+    /// keeps apart headlines whose places differ, so agreeing places are evidence of their
+    /// own.
+    pub placed: f64,
+    pub placed_across: f64,
+    /// Headlines at most this many hours apart (coverage of one hour by several outlets
+    /// is likelier one event): every least score above is multiplied by `near`.
+    pub near_hours: i64,
+    pub near: f64,
 }
 
 impl Default for Thresholds {
@@ -253,6 +265,10 @@ impl Default for Thresholds {
             across: 0.15,
             across_anchors: 2,
             link: 0.5,
+            placed: 0.22,
+            placed_across: 0.10,
+            near_hours: 3,
+            near: 0.8,
         }
     }
 }
@@ -420,6 +436,12 @@ impl Grouper {
             })
     }
 
+    /// Whether two headlines' places agree: each names a place, and a place of one is a
+    /// place of the other or lies in it.
+    fn places_agree(&self, a: &[u32], b: &[u32]) -> bool {
+        !a.is_empty() && !b.is_empty() && !self.places_disagree(a, b)
+    }
+
     /// The gates between two headlines.
     fn gate(&self, a: &Doc, b: &Doc) -> Gate {
         if a.opinion || b.opinion {
@@ -474,8 +496,17 @@ impl Grouper {
             return 0.0;
         }
         let th = &self.thresholds;
+        let placed = self.places_agree(&a.places, &b.places);
+        // A place of one lying in a place of the other (Kankanady, Mangaluru) agrees as a
+        // shared place does, though the two are different features.
+        let place_met = placed && disjoint(&a.places, &b.places);
+        let near = if (a.t - b.t).abs() <= th.near_hours * 3600 {
+            th.near
+        } else {
+            1.0
+        };
         if a.kn == b.kn {
-            if common(&a.words, &b.words) < th.within_words {
+            if common(&a.words, &b.words) + usize::from(place_met) < th.within_words {
                 return 0.0;
             }
             let (mut i, mut j, mut dot) = (0, 0, 0.0);
@@ -494,8 +525,10 @@ impl Grouper {
             let cos = dot / (norm.0 * norm.1).max(f64::MIN_POSITIVE);
             let least = if gate == Gate::Grew {
                 th.grew
+            } else if placed {
+                th.placed * near
             } else {
-                th.within
+                th.within * near
             };
             if cos >= least { cos } else { 0.0 }
         } else {
@@ -531,9 +564,13 @@ impl Grouper {
                     shared += w(*ek).min(w(kn.skels[k].1));
                 }
             }
+            if place_met {
+                anchors += 1;
+            }
             let total = |d: &Doc| -> f64 { d.words.iter().map(|&k| w(k)).sum() };
             let share = shared / total(a).min(total(b)).max(f64::MIN_POSITIVE);
-            if anchors >= th.across_anchors && share >= th.across {
+            let least = if placed { th.placed_across } else { th.across } * near;
+            if anchors >= th.across_anchors && share >= least {
                 share
             } else {
                 0.0
@@ -920,6 +957,102 @@ mod tests {
         let mut rev = items.to_vec();
         rev.reverse();
         assert_eq!(groups(&rev), g);
+    }
+
+    /// Unrelated headlines of the day, so that rarity weighs features as a real window does.
+    fn with_day<'a>(mut items: Vec<Headline<'a>>) -> Vec<Headline<'a>> {
+        const DAY: [&str; 8] = [
+            "Kambala organisers seek clarity on animal-welfare rules",
+            "Dharwad pedha makers report brisk festive sales",
+            "Ranji Trophy: Karnataka name squad for Bihar game",
+            "Gadag library gets a new reading room for children",
+            "Kolar tomato growers see prices recover at the APMC",
+            "Heritage walk in Hampi draws foreign tourists",
+            "Chitradurga fort to get night lighting",
+            "Bidar airport flights to resume next month",
+        ];
+        const IDS: [&str; 8] = ["z0", "z1", "z2", "z3", "z4", "z5", "z6", "z7"];
+        const AT: [&str; 8] = [
+            "2026-11-30T00:30:00Z",
+            "2026-11-30T01:30:00Z",
+            "2026-11-30T02:30:00Z",
+            "2026-11-30T03:30:00Z",
+            "2026-11-30T04:30:00Z",
+            "2026-11-30T05:30:00Z",
+            "2026-11-30T06:30:00Z",
+            "2026-11-30T07:30:00Z",
+        ];
+        for k in 0..DAY.len() {
+            items.push(h(IDS[k], IDS[k], "en", DAY[k], AT[k]));
+        }
+        items
+    }
+
+    fn groups_with(th: Thresholds, items: &[Headline]) -> Vec<Vec<usize>> {
+        let mut g = grouper();
+        g.thresholds = th;
+        g.group(items)
+    }
+
+    #[test]
+    fn agreeing_places_let_a_weaker_score_merge_and_other_events_there_stay_apart() {
+        let fire = "Massive fire guts timber depot at Surathkal";
+        let items = with_day(vec![
+            h("a", "A", "en", fire, "2026-11-30T01:00:00Z"),
+            h(
+                "b",
+                "B",
+                "en",
+                "Surathkal blaze doused after nine hours of firefighting",
+                "2026-11-30T09:00:00Z",
+            ),
+        ]);
+        assert_eq!(groups_with(Thresholds::default(), &items), [vec![0, 1]]);
+        // Without the lower bar for agreeing places the follow-up stays apart.
+        let unplaced = Thresholds {
+            placed: Thresholds::default().within,
+            ..Thresholds::default()
+        };
+        assert!(groups_with(unplaced, &items).is_empty());
+        // Another event in the same place is not the fire's story.
+        let other = with_day(vec![
+            h("a", "A", "en", fire, "2026-11-30T01:00:00Z"),
+            h(
+                "b",
+                "B",
+                "en",
+                "Surathkal traffic police hold drive against drunken driving",
+                "2026-11-30T09:00:00Z",
+            ),
+        ]);
+        assert!(groups_with(Thresholds::default(), &other).is_empty());
+    }
+
+    #[test]
+    fn coverage_within_the_same_hours_needs_less_agreement() {
+        let pair = |later: &'static str| {
+            with_day(vec![
+                h(
+                    "a",
+                    "A",
+                    "en",
+                    "Power cut hits Whitefield tech parks for six hours",
+                    "2026-11-30T01:00:00Z",
+                ),
+                h(
+                    "b",
+                    "B",
+                    "en",
+                    "Outage leaves Whitefield offices in the dark",
+                    later,
+                ),
+            ])
+        };
+        let th = Thresholds::default();
+        assert_eq!(groups_with(th, &pair("2026-11-30T02:00:00Z")), [vec![0, 1]]);
+        assert!(groups_with(th, &pair("2026-11-30T11:00:00Z")).is_empty());
+        let far = Thresholds { near: 1.0, ..th };
+        assert!(groups_with(far, &pair("2026-11-30T02:00:00Z")).is_empty());
     }
 
     #[test]

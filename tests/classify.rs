@@ -588,3 +588,69 @@ fn examples_are_the_filed_kept_headlines_of_the_days_before_and_never_a_removed_
     sorted.sort();
     assert_eq!(sorted, out.lines().collect::<Vec<_>>(), "sorted");
 }
+
+#[test]
+fn a_training_killed_at_any_point_leaves_the_last_model_whole() {
+    use std::os::unix::process::CommandExt;
+    let w = Workdir::new("classify_train_killed");
+    let all = outlet_examples();
+    std::fs::write(w.dir.join("few.jsonl"), all[..400].join("\n")).unwrap();
+    std::fs::write(w.dir.join("all.jsonl"), all.join("\n")).unwrap();
+    let models = w.data.join("models");
+    std::fs::create_dir_all(&models).unwrap();
+    let current = models.join("topics.model");
+    let train = |examples: &str, kill_after: Option<std::time::Duration>| {
+        let mut c = w.command("classify", "2026-11-30T03:00:00Z");
+        c.args(["--train", examples, "--model", current.to_str().unwrap()])
+            .process_group(0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        let mut child = c.spawn().unwrap();
+        if let Some(after) = kill_after {
+            let deadline = std::time::Instant::now() + after;
+            while child.try_wait().unwrap().is_none() && std::time::Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            // SAFETY: kill(2) on the child's own process group.
+            unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
+        }
+        child.wait().unwrap();
+    };
+    train("few.jsonl", None);
+    let old = std::fs::read(&current).unwrap();
+    train("all.jsonl", None);
+    let new = std::fs::read(&current).unwrap();
+    std::fs::write(&current, &old).unwrap();
+    assert!(old != new);
+    let mut killed_before_the_end = 0;
+    for ms in [0, 1, 3, 8, 20, 50, 120, 250, 400, 700, 1000, 1500] {
+        train("all.jsonl", Some(std::time::Duration::from_millis(ms)));
+        let now = std::fs::read(&current).unwrap();
+        assert!(
+            now == old || now == new,
+            "killed after {ms} ms: a model half written"
+        );
+        killed_before_the_end += usize::from(now == old);
+        // What a dead training leaves is only its temporary, which the next run sweeps.
+        let data = huduku::store::Data::new(&w.data);
+        huduku::store::sweep_temporaries(&data).unwrap();
+        let left: Vec<_> = std::fs::read_dir(&models)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(left, ["topics.model"], "killed after {ms} ms");
+        // The hourly run reads whichever model stands.
+        let (out, err, code) = classify_with(
+            &w,
+            &["--stdin", "--model", current.to_str().unwrap()],
+            r#"{"headline":"Ranji Trophy: Karnataka beat Mumbai","lang":"en"}"#,
+        );
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.contains("\"topic\":\"sport\""), "{out}");
+        std::fs::write(&current, &old).unwrap();
+    }
+    assert!(
+        killed_before_the_end > 0,
+        "some kills came before the model was written"
+    );
+}

@@ -128,32 +128,9 @@ pub fn bytes(n: u64) -> String {
 
 /// Small counts in English words, as the promise writes them ("Three such answers").
 pub fn en_count(n: i64) -> String {
-    const WORDS: [&str; 21] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
     usize::try_from(n)
         .ok()
-        .and_then(|i| WORDS.get(i))
+        .and_then(|i| crate::stories::numbers::EN_WORDS.get(i))
         .map(|w| w.to_string())
         .unwrap_or_else(|| n.to_string())
 }

@@ -66,33 +66,36 @@ fn unit(word: &str) -> Option<Unit> {
     }
 }
 
+/// The English words for zero to twenty, each at its value: read here, written by the
+/// pages that say small counts in words.
+pub const EN_WORDS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
 /// Small numbers written as words: English, and Kannada (the number, its form for people,
 /// `ಇಬ್ಬರು` two people, `ಮೂವರು` three, and its dative, `ಐದಕ್ಕೆ` to five).
 fn word_value(w: &str) -> Option<u64> {
-    const EN: [&str; 21] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
-    if let Some(n) = EN.iter().position(|x| *x == w) {
+    if let Some(n) = EN_WORDS.iter().position(|x| *x == w) {
         // "one" is mostly "one of", not a count.
         return (n != 1).then_some(n as u64);
     }

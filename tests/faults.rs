@@ -407,6 +407,24 @@ fn kills_over_a_scripted_day_lose_no_headline_and_forget_no_refusal_or_wait() {
         lost.join("\n")
     );
 
+    // The day's stories, written by the last publish after every kill, hold public
+    // headlines only, each once, and none that a killed run left half-grouped.
+    let public_ids: BTreeSet<String> = w
+        .jsonl("2026-11-30/published.jsonl")
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().to_string())
+        .collect();
+    let mut in_stories = BTreeSet::new();
+    for story in w.jsonl("2026-11-30/stories.jsonl") {
+        let heads = story["headlines"].as_array().unwrap();
+        assert!(heads.len() >= 2, "a story of one is no story: {story}");
+        for h in heads {
+            let id = h["id"].as_str().unwrap().to_string();
+            assert!(public_ids.contains(&id), "{id} in a story but not public");
+            assert!(in_stories.insert(id.clone()), "{id} in two stories");
+        }
+    }
+
     // Nothing that must not be kept survived any run.
     let mut left = Vec::new();
     leftovers(&w.data, &mut left);

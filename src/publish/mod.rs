@@ -109,7 +109,7 @@ fn eval_stories(args: &Args, dir: &Path) -> Result<Report> {
         }
         text.push_str(&eval::report(&set.name, &set.headlines, &predicted));
         if args.errors {
-            text.push_str(&eval::errors(&set.headlines, &predicted));
+            text.push_str(&eval::errors(&grouper, &set.headlines, &predicted));
         }
     }
     std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;

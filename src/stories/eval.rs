@@ -95,17 +95,7 @@ pub fn load(dir: &Path) -> Result<Vec<Set>> {
 
 /// Which story each headline was put in (an index of its own where none).
 pub fn predict(grouper: &Grouper, set: &[Labelled]) -> Vec<usize> {
-    let items: Vec<Headline> = set
-        .iter()
-        .map(|l| Headline {
-            id: &l.at,
-            outlet: &l.outlet,
-            lang: &l.lang,
-            headline: &l.headline,
-            published: l.published,
-            opinion: l.opinion,
-        })
-        .collect();
+    let items = headlines(set);
     let mut story: Vec<usize> = (0..set.len()).collect();
     for g in grouper.group(&items) {
         let first = g[0];
@@ -114,6 +104,20 @@ pub fn predict(grouper: &Grouper, set: &[Labelled]) -> Vec<usize> {
         }
     }
     story
+}
+
+/// The labelled headlines as the grouper takes them.
+fn headlines(set: &[Labelled]) -> Vec<Headline<'_>> {
+    set.iter()
+        .map(|l| Headline {
+            id: &l.at,
+            outlet: &l.outlet,
+            lang: &l.lang,
+            headline: &l.headline,
+            published: l.published,
+            opinion: l.opinion,
+        })
+        .collect()
 }
 
 /// The figures of one scope.
@@ -291,8 +295,10 @@ pub fn report(name: &str, set: &[Labelled], predicted: &[usize]) -> String {
     s
 }
 
-/// The pairs put wrongly in one story, and the labelled pairs missed, one line each.
-pub fn errors(set: &[Labelled], predicted: &[usize]) -> String {
+/// The pairs put wrongly in one story, and the labelled pairs missed, one line each; a
+/// missed pair says why ([`Grouper::explain`]).
+pub fn errors(grouper: &Grouper, set: &[Labelled], predicted: &[usize]) -> String {
+    let items = headlines(set);
     let mut s = String::from("\nFalse merges:\n\n");
     let mut missed = String::from("\nMissed:\n\n");
     for i in 0..set.len() {
@@ -312,7 +318,8 @@ pub fn errors(set: &[Labelled], predicted: &[usize]) -> String {
             if p && !g {
                 s.push_str(&line);
             } else if g && !p {
-                missed.push_str(&line);
+                missed.push_str(line.trim_end());
+                missed.push_str(&format!(" ({})\n", grouper.explain(&items, i, j)));
             }
         }
     }

@@ -167,7 +167,10 @@ struct Doc {
     concepts: Vec<u32>,
     places: Vec<u32>,
     persons: Vec<u32>,
-    nums: Vec<numbers::Number>,
+    /// The amounts of money it names (sorted, each once).
+    amounts: Vec<numbers::Value>,
+    /// The counts it names, each with what it counts (sorted, each once).
+    counts: Vec<(numbers::Value, What)>,
     /// The number values alone (sorted, each once).
     values: Vec<numbers::Value>,
     /// The loose spellings of the person named after a title ("Health Minister Sharadamma
@@ -179,6 +182,33 @@ struct Doc {
     /// with its word's key (for its weight).
     skels: Vec<(String, u32)>,
 }
+
+/// What a count counts, as far as the grouping can tell: the first two words after the
+/// number that can say it (not stop words, places or a word for people in general), each
+/// a glossary concept (or a unit: grams), the same in either language, or a plain word of
+/// one language by its stem. Empty when nothing says (`toll rises to 8`, `8ಕ್ಕೆ`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct What {
+    concepts: Vec<u32>,
+    words: Vec<u32>,
+}
+
+/// Whether two counts count the same thing, as far as can be told: one says nothing, or
+/// they share a concept or (within a language) a word. Across the languages plain words
+/// cannot meet their translations, so only concepts can tell two counts apart there.
+fn comparable(a: &What, b: &What, same_language: bool) -> bool {
+    if same_language {
+        (a.concepts.is_empty() && a.words.is_empty())
+            || (b.concepts.is_empty() && b.words.is_empty())
+            || !disjoint(&a.concepts, &b.concepts)
+            || !disjoint(&a.words, &b.words)
+    } else {
+        a.concepts.is_empty() || b.concepts.is_empty() || !disjoint(&a.concepts, &b.concepts)
+    }
+}
+
+/// Kannada words after a number that say only "people" (`6 ಮಂದಿ ಸಾವು`).
+const PEOPLE_KN: &[&str] = &["ಮಂದಿ", "ಜನ", "ಜನರು", "ಜನರ"];
 
 /// The run's feature keys, each a number.
 #[derive(Default)]
@@ -199,7 +229,34 @@ enum Gate {
     Open,
     /// Their numbers differ, the later's larger: the story may have grown.
     Grew,
-    Blocked,
+    Blocked(Gated),
+}
+
+/// The gate that keeps two headlines apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gated {
+    Opinion,
+    Places,
+    People,
+    Names,
+    Numbers,
+}
+
+/// Why a pair's score is no merge.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Miss {
+    Gate(Gated),
+    /// Within a language: fewer shared words than the least.
+    FewWords(usize),
+    /// Across the languages: fewer anchors than the least.
+    FewAnchors(usize),
+    /// Across the languages, numbers that grew, with no place agreeing: not taken.
+    GrewAcross,
+    /// The score is below the least for the pair.
+    Below {
+        score: f64,
+        least: f64,
+    },
 }
 
 fn disjoint<T: Ord>(a: &[T], b: &[T]) -> bool {
@@ -273,6 +330,19 @@ impl Default for Thresholds {
     }
 }
 
+/// A window's headlines as the grouping sees them.
+struct Prepared {
+    /// Indices into the items, in time order, then id; `docs` are in this order.
+    order: Vec<usize>,
+    docs: Vec<Doc>,
+    /// Each feature's document frequency and weight.
+    df: Vec<u32>,
+    weight: Vec<f64>,
+    norms: Vec<f64>,
+    /// Features in more headlines than this are not blocking keys.
+    cap: u32,
+}
+
 /// Groups headlines into stories.
 #[derive(Debug, Clone, Default)]
 pub struct Grouper {
@@ -301,12 +371,48 @@ impl Grouper {
     fn doc(&self, h: &Headline, keys: &mut Keys) -> Doc {
         let cased = cased_words(h.headline);
         let ws: Vec<String> = cased.iter().map(|w| w.to_lowercase()).collect();
-        let (concepts, used) = self.glossary.find(&ws);
+        let (mut concepts, used) = self.glossary.find(&ws);
+        let matches = self.glossary.matches(&ws);
         let mut is_name = vec![false; ws.len()];
-        // The words after a title (Minister, ಸಚಿವ, MLA) name a person: they tell who, not
-        // what happened, so they are kept apart for the name gate, not counted as evidence.
+        // A title (Minister, ಸಚಿವ, MLA), its portfolio just before it ("Health Minister",
+        // "ಆರೋಗ್ಯ ಸಚಿವೆ") and the words after it (the person's name) tell who, not what
+        // happened: one minister's two engagements of a day are two stories. So they are
+        // not counted as evidence; the name is kept apart for the name gate.
+        let mut who = vec![false; ws.len()];
+        for &(at, n, c) in &matches {
+            if self.titles.contains(&c) {
+                who[at..at + n].iter_mut().for_each(|w| *w = true);
+                if at > 0 {
+                    who[at - 1] = true;
+                }
+            }
+        }
+        // A concept is evidence where some match of it lies outside the who.
+        concepts.retain(|&c| {
+            matches
+                .iter()
+                .any(|&(at, n, m)| m == c && who[at..at + n].iter().any(|w| !w))
+        });
+        // A place a headline names only as where something goes ("Bengaluru-bound flights",
+        // "flights diverted to Chennai") is not where the event happened: the place gate
+        // leaves it out.
+        let destination = |at: usize, n: usize| {
+            ws.get(at + n).is_some_and(|w| w == "bound")
+                || (at > 0 && ["to", "towards"].contains(&ws[at - 1].as_str()))
+        };
+        let mut gone_to: Vec<u32> = concepts
+            .iter()
+            .copied()
+            .filter(|&c| {
+                matches
+                    .iter()
+                    .filter(|m| m.2 == c)
+                    .all(|&(at, n, _)| destination(at, n))
+            })
+            .collect();
+        gone_to.sort_unstable();
         let mut names = Vec::new();
-        for (at, n, c) in self.glossary.matches(&ws) {
+        for (at, n, c) in matches {
             if !self.titles.contains(&c) {
                 continue;
             }
@@ -335,7 +441,6 @@ impl Grouper {
             kn: h.lang == "kn" || (h.lang != "en" && is_kannada(h.headline)),
             t: h.published.timestamp(),
             opinion: h.opinion,
-            nums: numbers::values(h.headline),
             names,
             ..Doc::default()
         };
@@ -344,7 +449,8 @@ impl Grouper {
         let mut block = Vec::new();
         for &c in &concepts {
             match self.glossary.concept(c).1 {
-                Kind::Place => d.places.push(c),
+                Kind::Place if gone_to.binary_search(&c).is_err() => d.places.push(c),
+                Kind::Place => {}
                 Kind::Person => d.persons.push(c),
                 Kind::Term => {}
             }
@@ -352,7 +458,47 @@ impl Grouper {
             word_keys.push(k);
             block.push(k);
         }
-        d.values = d.nums.iter().map(|n| n.value).collect();
+        let nums = numbers::values(h.headline);
+        for n in &nums {
+            if n.amount {
+                d.amounts.push(n.value);
+                continue;
+            }
+            let mut what = What::default();
+            for w in &n.what {
+                if what.concepts.len() + what.words.len() == 3 {
+                    break;
+                }
+                if w == "g" {
+                    what.concepts.push(keys.key("u:g".to_string()));
+                    continue;
+                }
+                if STOP_EN.contains(&w.as_str())
+                    || STOP_KN.contains(&w.as_str())
+                    || PEOPLE_KN.contains(&w.as_str())
+                    || w == "bound"
+                {
+                    continue;
+                }
+                let (found, _) = self.glossary.find(std::slice::from_ref(w));
+                match found.first() {
+                    Some(&c) if self.glossary.concept(c).1 == Kind::Place => {}
+                    Some(&c) => what.concepts.push(keys.key(format!("g:{c}"))),
+                    None if is_kannada(w) => what.words.push(keys.key(format!("k:{}", stem_kn(w)))),
+                    None => what.words.push(keys.key(format!("e:{}", stem_en(w)))),
+                }
+            }
+            what.concepts.sort_unstable();
+            what.words.sort_unstable();
+            d.counts.push((n.value, what));
+        }
+        for v in [&mut d.amounts] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        d.counts.sort_unstable();
+        d.counts.dedup();
+        d.values = nums.iter().map(|n| n.value).collect();
         d.values.sort_unstable();
         d.values.dedup();
         d.toll = self
@@ -365,7 +511,7 @@ impl Grouper {
             block.push(k);
         }
         for (k, (w, used)) in ws.iter().zip(&used).enumerate() {
-            if is_name[k] {
+            if is_name[k] || who[k] {
                 continue;
             }
             let digits = w
@@ -383,7 +529,12 @@ impl Grouper {
             if kannada {
                 let k = keys.key(format!("k:{}", stem_kn(w)));
                 word_key = k;
-                word_keys.push(k);
+                // A word a concept took is counted once, as the concept.
+                if *used {
+                    feats.push(k);
+                } else {
+                    word_keys.push(k);
+                }
                 block.push(k);
                 let cs: Vec<char> = std::iter::once('^').chain(w.chars()).collect();
                 for g in cs.windows(3) {
@@ -392,7 +543,12 @@ impl Grouper {
             } else if w.len() > 2 {
                 let k = keys.key(format!("e:{}", stem_en(w)));
                 word_key = k;
-                word_keys.push(k);
+                // A word a concept took is counted once, as the concept.
+                if *used {
+                    feats.push(k);
+                } else {
+                    word_keys.push(k);
+                }
                 block.push(k);
             } else {
                 continue;
@@ -445,44 +601,48 @@ impl Grouper {
     /// The gates between two headlines.
     fn gate(&self, a: &Doc, b: &Doc) -> Gate {
         if a.opinion || b.opinion {
-            return Gate::Blocked;
+            return Gate::Blocked(Gated::Opinion);
         }
-        if self.places_disagree(&a.places, &b.places)
-            || (!a.persons.is_empty() && !b.persons.is_empty() && disjoint(&a.persons, &b.persons))
-        {
-            return Gate::Blocked;
+        if self.places_disagree(&a.places, &b.places) {
+            return Gate::Blocked(Gated::Places);
+        }
+        if !a.persons.is_empty() && !b.persons.is_empty() && disjoint(&a.persons, &b.persons) {
+            return Gate::Blocked(Gated::People);
         }
         // People named after a title, none of whose names meet.
         if !a.names.is_empty() && !b.names.is_empty() {
             let meet = |x: &str, y: &str| x == y || translit::meet(x, y) || translit::meet(y, x);
             if !a.names.iter().any(|x| b.names.iter().any(|y| meet(x, y))) {
-                return Gate::Blocked;
+                return Gate::Blocked(Gated::Names);
             }
         }
         // Numbers of a kind (amounts, counts) that both name and none of which agree.
-        let mut grew = false;
-        for amount in [true, false] {
-            let of = |d: &Doc| -> Vec<numbers::Value> {
-                d.nums
-                    .iter()
-                    .filter(|n| n.amount == amount)
-                    .map(|n| n.value)
-                    .collect()
-            };
-            let (x, y) = (of(a), of(b));
-            if x.is_empty() || y.is_empty() || !disjoint(&x, &y) {
-                continue;
+        // Amounts of money that both name, none of which agree.
+        if !a.amounts.is_empty() && !b.amounts.is_empty() && disjoint(&a.amounts, &b.amounts) {
+            return Gate::Blocked(Gated::Numbers);
+        }
+        // Counts of one thing that both name, none of which agree.
+        let (early, late) = if a.t <= b.t { (a, b) } else { (b, a) };
+        let same_language = a.kn == b.kn;
+        let (mut pairs, mut agree) = (0, false);
+        let (mut least_early, mut most_late) = (u64::MAX, 0);
+        for (x, wx) in &early.counts {
+            for (y, wy) in &late.counts {
+                if comparable(wx, wy, same_language) {
+                    pairs += 1;
+                    agree |= x == y;
+                    least_early = least_early.min(*x);
+                    most_late = most_late.max(*y);
+                }
             }
-            let (early, late, le, ll) = if a.t <= b.t {
-                (a, b, &x, &y)
-            } else {
-                (b, a, &y, &x)
-            };
+        }
+        let mut grew = false;
+        if pairs > 0 && !agree {
             // A count that grew: a toll that rose, later, in a headline that says so.
-            if !amount && late.t > early.t && late.toll && ll.last() > le.last() {
+            if late.t > early.t && late.toll && most_late > least_early {
                 grew = true;
             } else {
-                return Gate::Blocked;
+                return Gate::Blocked(Gated::Numbers);
             }
         }
         if grew { Gate::Grew } else { Gate::Open }
@@ -491,9 +651,14 @@ impl Grouper {
     /// How strongly two headlines are one story (0 when they are not), given the features'
     /// weights.
     fn score(&self, a: &Doc, b: &Doc, weight: &[f64], norm: (f64, f64)) -> f64 {
+        self.measure(a, b, weight, norm).unwrap_or(0.0)
+    }
+
+    /// [`Grouper::score`], or why the pair is no merge.
+    fn measure(&self, a: &Doc, b: &Doc, weight: &[f64], norm: (f64, f64)) -> Result<f64, Miss> {
         let gate = self.gate(a, b);
-        if gate == Gate::Blocked {
-            return 0.0;
+        if let Gate::Blocked(why) = gate {
+            return Err(Miss::Gate(why));
         }
         let th = &self.thresholds;
         let placed = self.places_agree(&a.places, &b.places);
@@ -506,8 +671,9 @@ impl Grouper {
             1.0
         };
         if a.kn == b.kn {
-            if common(&a.words, &b.words) + usize::from(place_met) < th.within_words {
-                return 0.0;
+            let met = common(&a.words, &b.words) + usize::from(place_met);
+            if met < th.within_words {
+                return Err(Miss::FewWords(met));
             }
             let (mut i, mut j, mut dot) = (0, 0, 0.0);
             while i < a.feats.len() && j < b.feats.len() {
@@ -523,17 +689,22 @@ impl Grouper {
                 }
             }
             let cos = dot / (norm.0 * norm.1).max(f64::MIN_POSITIVE);
-            let least = if gate == Gate::Grew {
+            let least = if gate == Gate::Grew && !placed {
                 th.grew
             } else if placed {
                 th.placed * near
             } else {
                 th.within * near
             };
-            if cos >= least { cos } else { 0.0 }
+            if cos >= least {
+                Ok(cos)
+            } else {
+                Err(Miss::Below { score: cos, least })
+            }
         } else {
-            if gate == Gate::Grew {
-                return 0.0;
+            // Numbers that grew meet across the languages only at one place.
+            if gate == Gate::Grew && !placed {
+                return Err(Miss::GrewAcross);
             }
             let (en, kn) = if a.kn { (b, a) } else { (a, b) };
             // Anchors in common, each weighted by its rarity: concepts, numbers, and words
@@ -570,18 +741,21 @@ impl Grouper {
             let total = |d: &Doc| -> f64 { d.words.iter().map(|&k| w(k)).sum() };
             let share = shared / total(a).min(total(b)).max(f64::MIN_POSITIVE);
             let least = if placed { th.placed_across } else { th.across } * near;
-            if anchors >= th.across_anchors && share >= least {
-                share
+            if anchors < th.across_anchors {
+                Err(Miss::FewAnchors(anchors))
+            } else if share >= least {
+                Ok(share)
             } else {
-                0.0
+                Err(Miss::Below {
+                    score: share,
+                    least,
+                })
             }
         }
     }
 
-    /// Groups headlines: each group of two or more, its members by time then id, the groups
-    /// by their first member. Indices into `items`.
-    pub fn group(&self, items: &[Headline]) -> Vec<Vec<usize>> {
-        let window = WINDOW_HOURS * 3600;
+    /// The headlines' docs in time order, then id, with the window's feature weights.
+    fn prepare(&self, items: &[Headline]) -> Prepared {
         // Time order, then id: the order everything below goes in, whatever the input's.
         let mut order: Vec<usize> = (0..items.len()).collect();
         order.sort_by(|&a, &b| {
@@ -619,7 +793,62 @@ impl Grouper {
             .collect();
         // Blocking: features too common to tell events apart are not index keys.
         let cap = (n / 200).max(200) as u32;
-        let mut postings: Vec<Vec<u32>> = vec![Vec::new(); keys.index.len()];
+        Prepared {
+            order,
+            docs,
+            df,
+            weight,
+            norms,
+            cap,
+        }
+    }
+
+    /// Why two of the headlines (indices into `items`) are in one story or not, as the
+    /// pair alone sees it: a gate, too little in common, a score below its least, too few
+    /// shared blocking keys to be compared, or a pair that merges (whose groups may still
+    /// have been kept apart by another pair or by the average linkage). For the
+    /// evaluation's list of errors, so that whoever extends the glossary sees what to add.
+    pub fn explain(&self, items: &[Headline], a: usize, b: usize) -> String {
+        let p = self.prepare(items);
+        let at = |x: usize| p.order.iter().position(|&o| o == x).unwrap_or(0);
+        let (i, j) = (at(a).min(at(b)), at(a).max(at(b)));
+        let (di, dj) = (&p.docs[i], &p.docs[j]);
+        let keys = di
+            .block
+            .iter()
+            .filter(|&&k| p.df[k as usize] <= p.cap && dj.block.binary_search(&k).is_ok())
+            .count();
+        let norm = (p.norms[i], p.norms[j]);
+        let why = match self.measure(di, dj, &p.weight, norm) {
+            Ok(s) => format!("the pair merges ({s:.2}); its groups were kept apart"),
+            Err(Miss::Gate(g)) => format!("kept apart by the {g:?} gate").to_lowercase(),
+            Err(Miss::FewWords(n)) => format!("{n} word(s) in common"),
+            Err(Miss::FewAnchors(n)) => format!("{n} anchor(s) in common"),
+            Err(Miss::GrewAcross) => "numbers that grew, across the languages".to_string(),
+            Err(Miss::Below { score, least }) => format!("score {score:.2} below {least:.2}"),
+        };
+        if keys < 2 {
+            format!("{keys} blocking key(s) in common; {why}")
+        } else {
+            why
+        }
+    }
+
+    /// Groups headlines: each group of two or more, its members by time then id, the groups
+    /// by their first member. Indices into `items`.
+    pub fn group(&self, items: &[Headline]) -> Vec<Vec<usize>> {
+        let window = WINDOW_HOURS * 3600;
+        let Prepared {
+            order,
+            docs,
+            df,
+            weight,
+            norms,
+            cap,
+        } = self.prepare(items);
+        let n = docs.len();
+        let keys_len = df.len();
+        let mut postings: Vec<Vec<u32>> = vec![Vec::new(); keys_len];
         let mut shared = vec![0u16; n];
         let mut touched: Vec<u32> = Vec::new();
         let mut edges: Vec<(f64, u32, u32)> = Vec::new();
@@ -691,7 +920,7 @@ impl Grouper {
                 for &y in mb {
                     let (p, q) = if x < y { (x, y) } else { (y, x) };
                     let (dp, dq) = (&docs[p as usize], &docs[q as usize]);
-                    if self.gate(dp, dq) == Gate::Blocked {
+                    if matches!(self.gate(dp, dq), Gate::Blocked(_)) {
                         blocked = true;
                         break 'pairs;
                     }
@@ -856,6 +1085,127 @@ mod tests {
             ),
         ];
         assert_eq!(groups(&items), [vec!["a", "b", "c"]]);
+    }
+
+    #[test]
+    fn counts_of_different_things_do_not_disagree_and_counts_of_one_thing_do() {
+        let items = [
+            h(
+                "a",
+                "A",
+                "en",
+                "Mangaluru auto driver murdered; police form three teams",
+                "2026-11-30T01:00:00Z",
+            ),
+            h(
+                "b",
+                "B",
+                "en",
+                "Mangaluru auto driver murder: two held within 12 hours",
+                "2026-11-30T09:00:00Z",
+            ),
+            h(
+                "c",
+                "C",
+                "en",
+                "Fog at Kempegowda airport: 38 flights delayed",
+                "2026-11-30T01:00:00Z",
+            ),
+            h(
+                "d",
+                "D",
+                "en",
+                "Fog at Kempegowda airport: 12 flights diverted",
+                "2026-11-30T02:00:00Z",
+            ),
+        ];
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn a_destination_is_not_where_the_event_happened() {
+        let items = [
+            h(
+                "a",
+                "A",
+                "en",
+                "Fog at Kempegowda airport: 12 flights diverted to Chennai, Hyderabad",
+                "2026-11-30T01:00:00Z",
+            ),
+            h(
+                "b",
+                "B",
+                "en",
+                "12 Bengaluru-bound flights diverted due to fog",
+                "2026-11-30T02:00:00Z",
+            ),
+        ];
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn one_ministers_two_engagements_of_a_day_are_two_stories() {
+        let items = [
+            h(
+                "a",
+                "A",
+                "en",
+                "Health Minister Sharadamma Nayak reviews dengue spread in Udupi",
+                "2026-11-30T04:00:00Z",
+            ),
+            h(
+                "b",
+                "B",
+                "kn",
+                "ಉಡುಪಿ: ಡೆಂಗ್ಯೂ ಹರಡುವಿಕೆ, ಆರೋಗ್ಯ ಸಚಿವೆ ಶಾರದಮ್ಮ ನಾಯಕ್ ಪರಿಶೀಲನೆ",
+                "2026-11-30T04:30:00Z",
+            ),
+            h(
+                "c",
+                "C",
+                "en",
+                "Health Minister Sharadamma Nayak flags off 100 new ambulances",
+                "2026-11-30T05:00:00Z",
+            ),
+            h(
+                "d",
+                "D",
+                "kn",
+                "100 ಹೊಸ ಆಂಬುಲೆನ್ಸ್‌ಗಳಿಗೆ ಆರೋಗ್ಯ ಸಚಿವೆ ಶಾರದಮ್ಮ ನಾಯಕ್ ಚಾಲನೆ",
+                "2026-11-30T06:00:00Z",
+            ),
+        ];
+        assert_eq!(groups(&items), [vec!["a", "b"], vec!["c", "d"]]);
+        // Alone, a Kannada and an English headline with only the minister in common.
+        let ambulances = h(
+            "e",
+            "E",
+            "en",
+            "100 new ambulances for 108 service by January: Health Minister",
+            "2026-11-30T05:00:00Z",
+        );
+        assert!(groups(&[items[1], ambulances]).is_empty());
+    }
+
+    #[test]
+    fn a_toll_that_grew_at_one_place_joins_across_the_languages() {
+        let items = [
+            h(
+                "a",
+                "A",
+                "en",
+                "Six killed as private bus overturns near Hassan",
+                "2026-11-30T01:00:00Z",
+            ),
+            h(
+                "b",
+                "B",
+                "kn",
+                "ಹಾಸನ ಬಸ್ ದುರಂತ: ಮೃತರ ಸಂಖ್ಯೆ 8ಕ್ಕೆ ಏರಿಕೆ",
+                "2026-11-30T20:00:00Z",
+            ),
+        ];
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
     }
 
     #[test]

@@ -8,13 +8,16 @@
 /// A value, in hundredths (so `1.5 lakh` is exact).
 pub type Value = u64;
 
-/// A number a headline names: its value, and whether it is an amount of money (a rupee
-/// sign or `Rs` before it, or a scale word after it). Durations (`11 hours`, `24-hour`,
+/// A number a headline names: its value, whether it is an amount of money (a rupee
+/// sign or `Rs` before it, or a scale word after it), and the word that says what it
+/// counts: the (up to three) words after it (`three teams`, `₹10 lakh relief`,
+/// `12 Bengaluru-bound flights`), none when a Kannada ending is joined to it (`8ಕ್ಕೆ`). Durations (`11 hours`, `24-hour`,
 /// `೧೧ ಗಂಟೆ`) are left out: they say how long, not which event.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Number {
     pub amount: bool,
     pub value: Value,
+    pub what: Vec<String>,
 }
 
 fn scale(word: &str) -> Option<f64> {
@@ -167,13 +170,20 @@ pub fn values(text: &str) -> Vec<Number> {
             i += 1;
             continue;
         };
-        // Money when a rupee sign or Rs comes just before.
-        let before: String = chars[i.saturating_sub(4)..i].iter().collect();
+        // Money when a rupee sign, or Rs as a word of its own (not the end of `Blasters`),
+        // comes just before.
+        let before: String = chars[i.saturating_sub(5)..i].iter().collect();
         let before = before.trim_end();
-        let mut amount = before.ends_with('₹')
-            || before.ends_with("rs")
-            || before.ends_with("rs.")
-            || before.ends_with("ರೂ");
+        let word_end = |end: &str| {
+            before.strip_suffix(end).is_some_and(|rest| {
+                !rest
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphabetic() || is_mark(c))
+            })
+        };
+        let mut amount =
+            before.ends_with('₹') || word_end("rs") || word_end("rs.") || word_end("ರೂ");
         let mut n = d as f64;
         let mut frac = 0.0;
         let mut div = 1.0;
@@ -202,21 +212,38 @@ pub fn values(text: &str) -> Vec<Number> {
             }
         }
         let mut v = n + frac;
-        let (mut word, end) = word_at(i);
+        // A Kannada ending joined to the digits (`8ಕ್ಕೆ`, `10ರಿಂದ`): no word says what.
+        let joined = chars.get(i).is_some_and(|&c| is_mark(c));
+        let (mut word, mut end) = word_at(i);
         if let Some(s) = scale(&word) {
             v *= s;
             amount = true;
-            word = word_at(end).0;
+            (word, end) = word_at(end);
+        }
+        let mut what = Vec::new();
+        if !joined {
+            let (mut w, mut e) = (word.clone(), end);
+            while !w.is_empty() && what.len() < 4 {
+                what.push(w);
+                (w, e) = word_at(e);
+            }
         }
         match unit(&word) {
             Some(Unit::Duration) => continue,
-            Some(Unit::Times(t)) => v *= t,
-            Some(Unit::Money) => amount = true,
+            Some(Unit::Times(t)) => {
+                v *= t;
+                what = vec!["g".to_string()];
+            }
+            Some(Unit::Money) => {
+                amount = true;
+                what.remove(0);
+            }
             None => {}
         }
         out.push(Number {
             amount,
             value: (v * 100.0).round() as Value,
+            what,
         });
     }
     let ws: Vec<&str> = lower
@@ -233,9 +260,15 @@ pub fn values(text: &str) -> Vec<Number> {
             }
             let amount = ws.get(k + 1).is_some_and(|next| scale(next).is_some());
             let scaled = ws.get(k + 1).and_then(|next| scale(next)).unwrap_or(1.0);
+            let from = (k + 1 + usize::from(amount)).min(ws.len());
+            let what = ws[from..(from + 4).min(ws.len())]
+                .iter()
+                .map(|w| w.to_string())
+                .collect();
             out.push(Number {
                 amount,
                 value: (n as f64 * scaled * 100.0).round() as Value,
+                what,
             });
         }
     }
@@ -261,6 +294,20 @@ mod tests {
     }
 
     #[test]
+    fn a_count_says_what_it_counts() {
+        let what = |s: &str| values(s).into_iter().map(|n| n.what).collect::<Vec<_>>();
+        assert_eq!(what("police form three teams"), [vec!["teams"]]);
+        assert_eq!(
+            what("12 Bengaluru-bound flights"),
+            [vec!["bengaluru", "bound", "flights"]]
+        );
+        assert_eq!(what("₹10 ಲಕ್ಷ ಪರಿಹಾರ"), [vec!["ಪರಿಹಾರ"]]);
+        assert_eq!(what("1.2 kg gold"), [vec!["g"]]);
+        // A Kannada ending joined to the number: nothing says what it counts.
+        assert_eq!(what("ಮೃತರ ಸಂಖ್ಯೆ 8ಕ್ಕೆ ಏರಿಕೆ"), [Vec::<String>::new()]);
+    }
+
+    #[test]
     fn amounts_in_either_script_are_one_value() {
         assert_eq!(v("ಐಟಿ ಪಾರ್ಕ್‌ಗೆ ₹800 ಕೋಟಿ ಹೂಡಿಕೆ"), [(true, 800_0000000)]);
         assert_eq!(v("IT park draws Rs 800 crore"), [(true, 800_0000000)]);
@@ -278,5 +325,8 @@ mod tests {
         assert_eq!(v("One of the best"), []);
         assert_eq!(v("doused after 11 hours; 24-hour operation, ೧೧ ಗಂಟೆಗಳ"), []);
         assert_eq!(v("BFC held 1-1"), [(false, 1)]);
+        // Rs only as a word of its own: `Blasters 2-1` is a score, not money.
+        assert_eq!(v("Kerala Blasters 2-1"), [(false, 1), (false, 2)]);
+        assert_eq!(v("Kerala Rs 2 lakh"), [(true, 200000)]);
     }
 }

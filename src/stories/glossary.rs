@@ -8,8 +8,9 @@
 //! separated by `|`, each one or more words; a trailing `*` lets a word match as the start
 //! of a longer one (Kannada's endings: `ಮಳೆ*` matches ಮಳೆಯಿಂದ; English plurals: `flood*`);
 //! `in`, for a place, is the place of an earlier line it lies in (`gubbi` in `tumakuru`),
-//! so that a headline naming the district and one naming the town are not told apart,
-//! while two towns of one district still are.
+//! or several separated by `|` for a name towns of two districts share (`siddapur` in
+//! `uttara-kannada|kodagu`), so that a headline naming the district and one naming the
+//! town are not told apart, while two towns of one district still are.
 //! Lines starting with `#` are comments. A bad line names file and line, and publish
 //! writes nothing.
 
@@ -70,7 +71,8 @@ pub struct Glossary {
     /// Concept names, and each one's kind, by number.
     concepts: Vec<(String, Kind)>,
     /// The place each place lies in, where the glossary says.
-    parent: Vec<Option<u32>>,
+    /// The places each place lies in (none for a district or a term).
+    parent: Vec<Vec<u32>>,
     /// Forms by their first word's text: a whole word is looked up as it is, a start by
     /// each start of the token.
     whole: HashMap<String, Vec<Form>>,
@@ -116,21 +118,25 @@ impl Glossary {
             }
             let id = g.concepts.len() as u32;
             g.concepts.push((c.to_string(), kind));
-            let parent = match row.within.as_str() {
-                "" => None,
-                w => {
-                    let p = g.concepts.iter().position(|(n, _)| n == w);
-                    match p {
-                        Some(p) if kind == Kind::Place && g.concepts[p].1 == Kind::Place => {
-                            Some(p as u32)
-                        }
-                        _ => bail!(
-                            "{}: in {w:?} must name a place of an earlier line, and only a place lies in one",
-                            at()
-                        ),
+            // `in` names the places (of earlier lines) it lies in, separated by `|`: more
+            // than one for a name that towns of two districts share (Siddapur).
+            let mut parent = Vec::new();
+            for w in row
+                .within
+                .split('|')
+                .map(str::trim)
+                .filter(|w| !w.is_empty())
+            {
+                match g.concepts.iter().position(|(n, _)| n == w) {
+                    Some(p) if kind == Kind::Place && g.concepts[p].1 == Kind::Place => {
+                        parent.push(p as u32)
                     }
+                    _ => bail!(
+                        "{}: in {w:?} must name a place of an earlier line, and only a place lies in one",
+                        at()
+                    ),
                 }
-            };
+            }
             g.parent.push(parent);
             let mut forms = 0;
             for (lang, text) in [("en", &row.en), ("kn", &row.kn)] {
@@ -206,18 +212,15 @@ impl Glossary {
             .map(|p| p as u32)
     }
 
-    /// Whether place `a` is place `b` or lies in it (`mangaluru` in `dakshina-kannada`).
-    pub fn lies_in(&self, mut a: u32, b: u32) -> bool {
-        for _ in 0..self.parent.len() {
-            if a == b {
-                return true;
-            }
-            match self.parent.get(a as usize).copied().flatten() {
-                Some(p) => a = p,
-                None => return false,
-            }
-        }
-        false
+    /// Whether place `a` is place `b` or lies in it (`mangaluru` in `dakshina-kannada`),
+    /// through any of the places it lies in. Places only lie in places of earlier lines, so
+    /// the walk ends.
+    pub fn lies_in(&self, a: u32, b: u32) -> bool {
+        a == b
+            || self
+                .parent
+                .get(a as usize)
+                .is_some_and(|ps| ps.iter().any(|&p| p < a && self.lies_in(p, b)))
     }
 
     /// The concepts a headline's words name (sorted, each once), and which of the words
@@ -300,6 +303,18 @@ mod tests {
     }
 
     #[test]
+    fn a_name_two_districts_share_lies_in_both() {
+        let p = write(
+            "kind,concept,en,kn,in\nplace,uk,uttara kannada,ಉತ್ತರ ಕನ್ನಡ*,\nplace,kodagu,kodagu,ಕೊಡಗು*,\nplace,mysuru,mysuru,ಮೈಸೂರ*,\nplace,siddapur,siddapur,ಸಿದ್ದಾಪುರ*,uk|kodagu\n",
+        );
+        let g = Glossary::read(&p).unwrap();
+        let [uk, kodagu, mysuru, siddapur] =
+            ["uk", "kodagu", "mysuru", "siddapur"].map(|n| g.named(n).unwrap());
+        assert!(g.lies_in(siddapur, uk) && g.lies_in(siddapur, kodagu));
+        assert!(!g.lies_in(siddapur, mysuru) && !g.lies_in(kodagu, siddapur));
+    }
+
+    #[test]
     fn a_bad_line_names_file_and_line() {
         for (text, want) in [
             (
@@ -329,6 +344,10 @@ mod tests {
             (
                 "kind,concept,en,kn,in\nplace,a,a,ಅ,b\n",
                 ":2: in \"b\" must name a place",
+            ),
+            (
+                "kind,concept,en,kn,in\nplace,a,a,ಅ,\nplace,c,c,ಚ,a|b\n",
+                ":3: in \"b\" must name a place",
             ),
             ("kind,concept,en,kn,in\nterm,rain,rain\n", ":2:"),
         ] {

@@ -178,6 +178,8 @@ struct Doc {
     names: Vec<String>,
     /// Whether it names the glossary's `toll` (a count that grew: "toll rises to 5").
     toll: bool,
+    /// Whether it says it tells of a recurrence ("another haul", "protest again", ಮತ್ತೊಂದು).
+    again: bool,
     /// The words no glossary concept took, in a loose Latin spelling (for names), each
     /// with its word's key (for its weight).
     skels: Vec<(String, u32)>,
@@ -240,7 +242,15 @@ pub enum Gated {
     People,
     Names,
     Numbers,
+    Recurrence,
 }
+
+/// Words that say a headline's event is a recurrence of an earlier one.
+const AGAIN: &[&str] = &["another", "again", "ಮತ್ತೊಂದು", "ಮತ್ತೆ", "ಮತ್ತೊಮ್ಮೆ", "ಇನ್ನೊಂದು"];
+
+/// How long after an event a headline saying it recurs ("another haul") is taken to tell of
+/// a new one.
+const RECURS_AFTER_HOURS: i64 = 12;
 
 /// Why a pair's score is no merge.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -441,6 +451,7 @@ impl Grouper {
             kn: h.lang == "kn" || (h.lang != "en" && is_kannada(h.headline)),
             t: h.published.timestamp(),
             opinion: h.opinion,
+            again: ws.iter().any(|w| AGAIN.contains(&w.as_str())),
             names,
             ..Doc::default()
         };
@@ -603,6 +614,12 @@ impl Grouper {
         if a.opinion || b.opinion {
             return Gate::Blocked(Gated::Opinion);
         }
+        // A later headline that says its event recurs is not the earlier event, told
+        // without that word, half a day before.
+        let (early, late) = if a.t <= b.t { (a, b) } else { (b, a) };
+        if late.again && !early.again && late.t - early.t > RECURS_AFTER_HOURS * 3600 {
+            return Gate::Blocked(Gated::Recurrence);
+        }
         if self.places_disagree(&a.places, &b.places) {
             return Gate::Blocked(Gated::Places);
         }
@@ -622,7 +639,6 @@ impl Grouper {
             return Gate::Blocked(Gated::Numbers);
         }
         // Counts of one thing that both name, none of which agree.
-        let (early, late) = if a.t <= b.t { (a, b) } else { (b, a) };
         let same_language = a.kn == b.kn;
         let (mut pairs, mut agree) = (0, false);
         let (mut least_early, mut most_late) = (u64::MAX, 0);
@@ -1185,6 +1201,34 @@ mod tests {
             "2026-11-30T05:00:00Z",
         );
         assert!(groups(&[items[1], ambulances]).is_empty());
+    }
+
+    #[test]
+    fn a_headline_that_says_its_event_recurs_is_not_the_earlier_event() {
+        let items = [
+            h(
+                "a",
+                "A",
+                "en",
+                "Hydroponic ganja seized at Bengaluru airport; Bangkok flyer held",
+                "2026-11-29T01:00:00Z",
+            ),
+            h(
+                "b",
+                "B",
+                "en",
+                "Another hydroponic ganja haul at Bengaluru airport; Bangkok flyers held",
+                "2026-11-30T09:00:00Z",
+            ),
+            h(
+                "c",
+                "C",
+                "en",
+                "Bengaluru airport: another hydroponic ganja haul from Bangkok",
+                "2026-11-30T10:00:00Z",
+            ),
+        ];
+        assert_eq!(groups(&items), [vec!["b", "c"]]);
     }
 
     #[test]

@@ -217,7 +217,6 @@ pub fn values(text: &str) -> Vec<Number> {
         let (mut word, mut end) = word_at(i);
         if let Some(s) = scale(&word) {
             v *= s;
-            amount = true;
             (word, end) = word_at(end);
         }
         let mut what = Vec::new();
@@ -236,7 +235,9 @@ pub fn values(text: &str) -> Vec<Number> {
             }
             Some(Unit::Money) => {
                 amount = true;
-                what.remove(0);
+                if !what.is_empty() {
+                    what.remove(0);
+                }
             }
             None => {}
         }
@@ -258,9 +259,12 @@ pub fn values(text: &str) -> Vec<Number> {
             {
                 continue;
             }
-            let amount = ws.get(k + 1).is_some_and(|next| scale(next).is_some());
-            let scaled = ws.get(k + 1).and_then(|next| scale(next)).unwrap_or(1.0);
-            let from = (k + 1 + usize::from(amount)).min(ws.len());
+            let scaled_by = ws.get(k + 1).and_then(|next| scale(next));
+            let scaled = scaled_by.unwrap_or(1.0);
+            let from = (k + 1 + usize::from(scaled_by.is_some())).min(ws.len());
+            let amount = ws
+                .get(from)
+                .is_some_and(|w| matches!(unit(w), Some(Unit::Money)));
             let what = ws[from..(from + 4).min(ws.len())]
                 .iter()
                 .map(|w| w.to_string())
@@ -320,6 +324,11 @@ mod tests {
         assert_eq!(v("Three killed"), v("ಮೂವರು ಸಾವು"));
         assert_eq!(v("ಮೃತರ ಸಂಖ್ಯೆ ಐದಕ್ಕೆ ಏರಿಕೆ"), [(false, 5)]);
         assert_eq!(v("Rs 1.5 lakh"), [(true, 150000)]);
+        // A scale word alone makes a large count, not money.
+        assert_eq!(v("2 lakh visitors"), [(false, 200000)]);
+        assert_eq!(v("ಎರಡು ಲಕ್ಷ ಜನ"), [(false, 200000)]);
+        assert_eq!(v("ಎರಡು ಲಕ್ಷ ರೂಪಾಯಿ"), [(true, 200000)]);
+        assert_eq!(v("₹5ಲಕ್ಷ ರೂಪಾಯಿ"), [(true, 500000)]);
         assert_eq!(v("1.2 kg gold"), v("1,200 grams"));
         assert_eq!(v("೧.೨ ಕೆ.ಜಿ ಚಿನ್ನ"), [(false, 1200)]);
         assert_eq!(v("One of the best"), []);

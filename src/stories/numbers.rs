@@ -95,47 +95,136 @@ pub const EN_WORDS: [&str; 21] = [
     "twenty",
 ];
 
-/// Small numbers written as words: English, and Kannada (the number, its form for people,
-/// `ಇಬ್ಬರು` two people, `ಮೂವರು` three, and its dative, `ಐದಕ್ಕೆ` to five).
-fn word_value(w: &str) -> Option<u64> {
+/// English tens, each at its value.
+const EN_TENS: [(&str, u64); 8] = [
+    ("twenty", 20),
+    ("thirty", 30),
+    ("forty", 40),
+    ("fifty", 50),
+    ("sixty", 60),
+    ("seventy", 70),
+    ("eighty", 80),
+    ("ninety", 90),
+];
+
+/// Kannada number words, each at its value: the units, the teens, the tens, the hundreds
+/// and the people's forms (`ಇಬ್ಬರು`, two people). Compounds are made of them (`ಇಪ್ಪತ್ತಮೂರು`, 23; `ನೂರಿಪ್ಪತ್ತು`, 120).
+const KN: [(&str, u64); 44] = [
+    ("ಒಂದು", 1),
+    ("ಎರಡು", 2),
+    ("ಮೂರು", 3),
+    ("ನಾಲ್ಕು", 4),
+    ("ಐದು", 5),
+    ("ಆರು", 6),
+    ("ಏಳು", 7),
+    ("ಎಂಟು", 8),
+    ("ಒಂಬತ್ತು", 9),
+    ("ಹತ್ತು", 10),
+    ("ಹನ್ನೊಂದು", 11),
+    ("ಹನ್ನೆರಡು", 12),
+    ("ಹದಿಮೂರು", 13),
+    ("ಹದಿನಾಲ್ಕು", 14),
+    ("ಹದಿನೈದು", 15),
+    ("ಹದಿನಾರು", 16),
+    ("ಹದಿನೇಳು", 17),
+    ("ಹದಿನೆಂಟು", 18),
+    ("ಹತ್ತೊಂಬತ್ತು", 19),
+    ("ಇಪ್ಪತ್ತು", 20),
+    ("ಮೂವತ್ತು", 30),
+    ("ನಲವತ್ತು", 40),
+    ("ನಲುವತ್ತು", 40),
+    ("ಐವತ್ತು", 50),
+    ("ಅರವತ್ತು", 60),
+    ("ಎಪ್ಪತ್ತು", 70),
+    ("ಎಂಬತ್ತು", 80),
+    ("ಎಂಭತ್ತು", 80),
+    ("ತೊಂಬತ್ತು", 90),
+    ("ನೂರು", 100),
+    ("ಇನ್ನೂರು", 200),
+    ("ಮುನ್ನೂರು", 300),
+    ("ನಾನೂರು", 400),
+    ("ನಾಲ್ಕುನೂರು", 400),
+    ("ಐನೂರು", 500),
+    ("ಆರುನೂರು", 600),
+    ("ಏಳುನೂರು", 700),
+    ("ಎಂಟುನೂರು", 800),
+    ("ಒಂಬೈನೂರು", 900),
+    ("ಒಂಬತ್ತುನೂರು", 900),
+    ("ಇಬ್ಬರು", 2),
+    ("ಮೂವರು", 3),
+    ("ನಾಲ್ವರು", 4),
+    ("ಐವರು", 5),
+];
+
+/// A vowel sign at the start of the rest of a compound stands for the vowel that began its
+/// word (`ಇಪ್ಪತ್ತ` + `ೊಂದು` is `ಇಪ್ಪತ್ತ` + `ಒಂದು`).
+fn vowel_of(sign: char) -> Option<char> {
+    let (signs, vowels) = ("ಾಿೀುೂೆೇೈೊೋ", "ಆಇಈಉಊಎಏಐಒಓ");
+    signs
+        .chars()
+        .position(|c| c == sign)
+        .and_then(|i| vowels.chars().nth(i))
+}
+
+/// A Kannada number word's value: a word of [`KN`], its people's form ending (`ಇಬ್ಬರ`),
+/// its dative (`ಐದಕ್ಕೆ`), a larger word followed by a smaller one (`ಇಪ್ಪತ್ತಮೂರು`, 23;
+/// `ನೂರಿಪ್ಪತ್ತು`, 120; `ಎರಡುಸಾವಿರ` is left to the scale words), or `-ೂವರೆ`, and a half
+/// (`ಒಂದೂವರೆ`, 1.5).
+fn kn_value(w: &str) -> Option<f64> {
+    // "Hundreds of", "thousands of", "tens of": no number.
+    if w.starts_with("ನೂರಾರು") || w.starts_with("ಸಾವಿರಾರು") || w.starts_with("ಹತ್ತಾರು")
+    {
+        return None;
+    }
+    if let Some(unit) = w.strip_suffix("ೂವರೆ") {
+        return kn_value(&format!("{unit}ು")).map(|v| v + 0.5);
+    }
+    for &(base, n) in &KN {
+        let stem = base.strip_suffix('ು').unwrap_or(base);
+        if w == base || w == format!("{stem}ಕ್ಕೆ") || (base.ends_with("ರು") && w == stem)
+        {
+            return Some(n as f64);
+        }
+    }
+    // The longest word of the table that begins it, less its final ು, then a smaller
+    // number.
+    let mut best: Option<f64> = None;
+    for &(base, n) in &KN {
+        let stem = base.strip_suffix('ು').unwrap_or(base);
+        if n < 20 || !w.starts_with(stem) || w.len() == stem.len() {
+            continue;
+        }
+        let rest = &w[stem.len()..];
+        let mut cs = rest.chars();
+        let first = cs.next()?;
+        let rest = match vowel_of(first) {
+            Some(v) => format!("{v}{}", cs.as_str()),
+            None => rest.to_string(),
+        };
+        if let Some(r) = kn_value(&rest).filter(|&r| r < n as f64) {
+            best = Some(best.map_or(n as f64 + r, |b: f64| b.max(n as f64 + r)));
+        }
+    }
+    best
+}
+
+/// Numbers written as words: English (to twenty, and its tens) and Kannada ([`kn_value`]).
+fn word_value(w: &str) -> Option<f64> {
     if let Some(n) = EN_WORDS.iter().position(|x| *x == w) {
         // "one" is mostly "one of", not a count.
-        return (n != 1).then_some(n as u64);
+        return (n != 1).then_some(n as f64);
     }
-    match w {
-        "thirty" => return Some(30),
-        "forty" => return Some(40),
-        "fifty" => return Some(50),
-        "hundred" => return Some(100),
-        "ಇಬ್ಬರು" | "ಇಬ್ಬರ" => return Some(2),
-        "ಮೂವರು" | "ಮೂವರ" => return Some(3),
-        "ನಾಲ್ವರು" | "ನಾಲ್ವರ" => return Some(4),
-        "ಐವರು" | "ಐವರ" => return Some(5),
-        _ => {}
+    if let Some(&(_, n)) = EN_TENS.iter().find(|(t, _)| *t == w) {
+        return Some(n as f64);
     }
-    const KN: [(&str, u64); 16] = [
-        ("ಎರಡು", 2),
-        ("ಮೂರು", 3),
-        ("ನಾಲ್ಕು", 4),
-        ("ಐದು", 5),
-        ("ಆರು", 6),
-        ("ಏಳು", 7),
-        ("ಎಂಟು", 8),
-        ("ಒಂಬತ್ತು", 9),
-        ("ಹತ್ತು", 10),
-        ("ಹನ್ನೊಂದು", 11),
-        ("ಹನ್ನೆರಡು", 12),
-        ("ಹದಿನೈದು", 15),
-        ("ಹದಿನೆಂಟು", 18),
-        ("ಇಪ್ಪತ್ತು", 20),
-        ("ಐವತ್ತು", 50),
-        ("ನೂರು", 100),
-    ];
-    KN.iter().find_map(|(base, n)| {
-        let stem = base.strip_suffix('ು').unwrap_or(base);
-        let dative = format!("{stem}ಕ್ಕೆ");
-        (w == *base || w == dative).then_some(*n)
-    })
+    if w == "hundred" {
+        return Some(100.0);
+    }
+    // "ಒಂದು" alone is mostly "a", "one of", as in English.
+    if w == "ಒಂದು" {
+        return None;
+    }
+    kn_value(w)
 }
 
 /// Kannada digits as ASCII ones.
@@ -251,30 +340,57 @@ pub fn values(text: &str) -> Vec<Number> {
         .split(|c: char| !(c.is_alphanumeric() || is_mark(c)))
         .filter(|w| !w.is_empty())
         .collect();
-    for (k, w) in ws.iter().enumerate() {
-        if let Some(n) = word_value(w) {
-            if ws
-                .get(k + 1)
-                .is_some_and(|next| matches!(unit(next), Some(Unit::Duration)))
-            {
-                continue;
+    let mut k = 0;
+    while k < ws.len() {
+        let w = ws[k];
+        // A thousand, or a round number, then a smaller one: one number (`ಸಾವಿರದ
+        // ಎಂಟುನೂರು`, 1,800; `ಇನ್ನೂರ ಹನ್ನೆರಡು`, 212; `twenty-three`); a unit then
+        // `hundred` (`two hundred`).
+        let head = if w == "ಸಾವಿರದ" {
+            Some(1000.0)
+        } else {
+            word_value(w)
+        };
+        let Some(mut n) = head else {
+            k += 1;
+            continue;
+        };
+        let mut last = k;
+        if let Some(m) = ws.get(k + 1).and_then(|next| word_value(next)) {
+            if ws[k + 1] == "hundred" && n < 10.0 {
+                n *= 100.0;
+                last = k + 1;
+            } else if m < n && n % 10.0 == 0.0 && n >= 20.0 {
+                n += m;
+                last = k + 1;
             }
-            let scaled_by = ws.get(k + 1).and_then(|next| scale(next));
-            let scaled = scaled_by.unwrap_or(1.0);
-            let from = (k + 1 + usize::from(scaled_by.is_some())).min(ws.len());
-            let amount = ws
-                .get(from)
-                .is_some_and(|w| matches!(unit(w), Some(Unit::Money)));
-            let what = ws[from..(from + 4).min(ws.len())]
-                .iter()
-                .map(|w| w.to_string())
-                .collect();
-            out.push(Number {
-                amount,
-                value: (n as f64 * scaled * 100.0).round() as Value,
-                what,
-            });
         }
+        if w == "ಸಾವಿರದ" && last == k {
+            k += 1;
+            continue;
+        }
+        k = last + 1;
+        if ws
+            .get(last + 1)
+            .is_some_and(|next| matches!(unit(next), Some(Unit::Duration)))
+        {
+            continue;
+        }
+        let scaled_by = ws.get(last + 1).and_then(|next| scale(next));
+        let scaled = scaled_by.unwrap_or(1.0);
+        let from = (last + 1 + usize::from(scaled_by.is_some())).min(ws.len());
+        let amount = ws
+            .get(from)
+            .is_some_and(|w| matches!(unit(w), Some(Unit::Money)));
+        let what = ws[from..(from + 4).min(ws.len())]
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        out.push(Number {
+            amount,
+            value: (n * scaled * 100.0).round() as Value,
+            what,
+        });
     }
     out.sort_unstable();
     out.dedup();
@@ -295,6 +411,26 @@ mod tests {
             .into_iter()
             .map(|n| (n.amount, n.value / 100))
             .collect()
+    }
+
+    #[test]
+    fn kannada_and_english_number_words_are_values() {
+        let n = |s: &str| v(s).into_iter().map(|(_, n)| n).collect::<Vec<_>>();
+        assert_eq!(n("ಇಪ್ಪತ್ತಮೂರು ಮಂದಿಗೆ ಕಾಲರಾ"), [23]);
+        assert_eq!(n("ಇಪ್ಪತ್ತೊಂದು ಸುತ್ತು ಕುಶಾಲತೋಪು"), [21]);
+        assert_eq!(n("ನೂರಿಪ್ಪತ್ತು ಹೊಸ ಆಂಬುಲೆನ್ಸ್‌"), [120]);
+        assert_eq!(n("ಸಾವಿರದ ಎಂಟುನೂರು ಶಿಕ್ಷಕರ ಹುದ್ದೆ"), [1800]);
+        assert_eq!(n("ಇನ್ನೂರ ಹನ್ನೆರಡು ಮನೆಗಳು"), [212]);
+        assert_eq!(n("ನಲವತ್ತು ಬಸ್"), [40]);
+        assert_eq!(n("ಮೂವತ್ತೈದು ಮಂದಿ"), [35]);
+        assert_eq!(n("ಇಪ್ಪತ್ತಕ್ಕೆ ಏರಿಕೆ"), [20]);
+        assert_eq!(v("ಒಂದೂವರೆ ಸಾವಿರ ಜನ"), [(false, 1500)]);
+        assert_eq!(n("twenty-three injured"), [23]);
+        assert_eq!(n("two hundred families"), [200]);
+        assert_eq!(n("ಮೂರು ಸಾವಿರ"), [3000]);
+        // `ಒಂದು` alone is "a", and a thousand alone is a scale, not a count.
+        assert!(n("ಒಂದು ಸಾವು").is_empty() && n("ಸಾವಿರದ ಕನಸು").is_empty());
+        assert!(n("ನೂರಾರು ಅಂಗನವಾಡಿ ಕಾರ್ಯಕರ್ತೆಯರು").is_empty());
     }
 
     #[test]

@@ -1103,152 +1103,76 @@ mod tests {
         assert_eq!(groups(&items), [vec!["a", "b", "c"]]);
     }
 
+    /// Headlines from lines of `LANG TIME HEADLINE`: ids `a`, `b`, ... in line order, each
+    /// from an outlet of its own.
+    fn rows(text: &'static str) -> Vec<Headline<'static>> {
+        const IDS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+        const OUTLETS: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
+        text.lines()
+            .enumerate()
+            .map(|(k, line)| {
+                let mut parts = line.trim().splitn(3, ' ');
+                let (lang, t) = (parts.next().unwrap(), parts.next().unwrap());
+                h(IDS[k], OUTLETS[k], lang, parts.next().unwrap(), t)
+            })
+            .collect()
+    }
+
     #[test]
     fn counts_of_different_things_do_not_disagree_and_counts_of_one_thing_do() {
-        let items = [
-            h(
-                "a",
-                "A",
-                "en",
-                "Mangaluru auto driver murdered; police form three teams",
-                "2026-11-30T01:00:00Z",
-            ),
-            h(
-                "b",
-                "B",
-                "en",
-                "Mangaluru auto driver murder: two held within 12 hours",
-                "2026-11-30T09:00:00Z",
-            ),
-            h(
-                "c",
-                "C",
-                "en",
-                "Fog at Kempegowda airport: 38 flights delayed",
-                "2026-11-30T01:00:00Z",
-            ),
-            h(
-                "d",
-                "D",
-                "en",
-                "Fog at Kempegowda airport: 12 flights diverted",
-                "2026-11-30T02:00:00Z",
-            ),
-        ];
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Mangaluru auto driver murdered; police form three teams\n\
+            en 2026-11-30T09:00:00Z Mangaluru auto driver murder: two held within 12 hours\n\
+            en 2026-11-30T01:00:00Z Fog at Kempegowda airport: 38 flights delayed\n\
+            en 2026-11-30T02:00:00Z Fog at Kempegowda airport: 12 flights diverted",
+        );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
     }
 
     #[test]
     fn a_destination_is_not_where_the_event_happened() {
-        let items = [
-            h(
-                "a",
-                "A",
-                "en",
-                "Fog at Kempegowda airport: 12 flights diverted to Chennai, Hyderabad",
-                "2026-11-30T01:00:00Z",
-            ),
-            h(
-                "b",
-                "B",
-                "en",
-                "12 Bengaluru-bound flights diverted due to fog",
-                "2026-11-30T02:00:00Z",
-            ),
-        ];
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Fog at Kempegowda airport: 12 flights diverted to Chennai, Hyderabad\n\
+            en 2026-11-30T02:00:00Z 12 Bengaluru-bound flights diverted due to fog",
+        );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
     }
 
     #[test]
     fn one_ministers_two_engagements_of_a_day_are_two_stories() {
-        let items = [
-            h(
-                "a",
-                "A",
-                "en",
-                "Health Minister Sharadamma Nayak reviews dengue spread in Udupi",
-                "2026-11-30T04:00:00Z",
-            ),
-            h(
-                "b",
-                "B",
-                "kn",
-                "ಉಡುಪಿ: ಡೆಂಗ್ಯೂ ಹರಡುವಿಕೆ, ಆರೋಗ್ಯ ಸಚಿವೆ ಶಾರದಮ್ಮ ನಾಯಕ್ ಪರಿಶೀಲನೆ",
-                "2026-11-30T04:30:00Z",
-            ),
-            h(
-                "c",
-                "C",
-                "en",
-                "Health Minister Sharadamma Nayak flags off 100 new ambulances",
-                "2026-11-30T05:00:00Z",
-            ),
-            h(
-                "d",
-                "D",
-                "kn",
-                "100 ಹೊಸ ಆಂಬುಲೆನ್ಸ್‌ಗಳಿಗೆ ಆರೋಗ್ಯ ಸಚಿವೆ ಶಾರದಮ್ಮ ನಾಯಕ್ ಚಾಲನೆ",
-                "2026-11-30T06:00:00Z",
-            ),
-        ];
-        assert_eq!(groups(&items), [vec!["a", "b"], vec!["c", "d"]]);
-        // Alone, a Kannada and an English headline with only the minister in common.
-        let ambulances = h(
-            "e",
-            "E",
-            "en",
-            "100 new ambulances for 108 service by January: Health Minister",
-            "2026-11-30T05:00:00Z",
+        let items = rows(
+            "\
+            en 2026-11-30T04:00:00Z Health Minister Sharadamma Nayak reviews dengue spread in Udupi\n\
+            kn 2026-11-30T04:30:00Z ಉಡುಪಿ: ಡೆಂಗ್ಯೂ ಹರಡುವಿಕೆ, ಆರೋಗ್ಯ ಸಚಿವೆ ಶಾರದಮ್ಮ ನಾಯಕ್ ಪರಿಶೀಲನೆ\n\
+            en 2026-11-30T05:00:00Z Health Minister Sharadamma Nayak flags off 100 new ambulances\n\
+            kn 2026-11-30T06:00:00Z 100 ಹೊಸ ಆಂಬುಲೆನ್ಸ್‌ಗಳಿಗೆ ಆರೋಗ್ಯ ಸಚಿವೆ ಶಾರದಮ್ಮ ನಾಯಕ್ ಚಾಲನೆ\n\
+            en 2026-11-30T05:00:00Z 100 new ambulances for 108 service by January: Health Minister",
         );
-        assert!(groups(&[items[1], ambulances]).is_empty());
+        assert_eq!(groups(&items[..4]), [vec!["a", "b"], vec!["c", "d"]]);
+        // Alone, a Kannada and an English headline with only the minister in common.
+        assert!(groups(&[items[1], items[4]]).is_empty());
     }
 
     #[test]
     fn a_headline_that_says_its_event_recurs_is_not_the_earlier_event() {
-        let items = [
-            h(
-                "a",
-                "A",
-                "en",
-                "Hydroponic ganja seized at Bengaluru airport; Bangkok flyer held",
-                "2026-11-29T01:00:00Z",
-            ),
-            h(
-                "b",
-                "B",
-                "en",
-                "Another hydroponic ganja haul at Bengaluru airport; Bangkok flyers held",
-                "2026-11-30T09:00:00Z",
-            ),
-            h(
-                "c",
-                "C",
-                "en",
-                "Bengaluru airport: another hydroponic ganja haul from Bangkok",
-                "2026-11-30T10:00:00Z",
-            ),
-        ];
+        let items = rows(
+            "\
+            en 2026-11-29T01:00:00Z Hydroponic ganja seized at Bengaluru airport; Bangkok flyer held\n\
+            en 2026-11-30T09:00:00Z Another hydroponic ganja haul at Bengaluru airport; Bangkok flyers held\n\
+            en 2026-11-30T10:00:00Z Bengaluru airport: another hydroponic ganja haul from Bangkok",
+        );
         assert_eq!(groups(&items), [vec!["b", "c"]]);
     }
 
     #[test]
     fn a_toll_that_grew_at_one_place_joins_across_the_languages() {
-        let items = [
-            h(
-                "a",
-                "A",
-                "en",
-                "Six killed as private bus overturns near Hassan",
-                "2026-11-30T01:00:00Z",
-            ),
-            h(
-                "b",
-                "B",
-                "kn",
-                "ಹಾಸನ ಬಸ್ ದುರಂತ: ಮೃತರ ಸಂಖ್ಯೆ 8ಕ್ಕೆ ಏರಿಕೆ",
-                "2026-11-30T20:00:00Z",
-            ),
-        ];
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Six killed as private bus overturns near Hassan\n\
+            kn 2026-11-30T20:00:00Z ಹಾಸನ ಬಸ್ ದುರಂತ: ಮೃತರ ಸಂಖ್ಯೆ 8ಕ್ಕೆ ಏರಿಕೆ",
+        );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
     }
 

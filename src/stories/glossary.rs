@@ -226,11 +226,16 @@ impl Glossary {
     /// The concepts a headline's words name (sorted, each once), and which of the words
     /// they used up.
     pub fn find(&self, words: &[String]) -> (Vec<u32>, Vec<bool>) {
+        Glossary::found(&self.matches(words), words.len())
+    }
+
+    /// [`Glossary::find`] from the [`Glossary::matches`] of `n` words.
+    pub fn found(matches: &[(usize, usize, u32)], n: usize) -> (Vec<u32>, Vec<bool>) {
         let mut found = Vec::new();
-        let mut used = vec![false; words.len()];
-        for (at, n, concept) in self.matches(words) {
+        let mut used = vec![false; n];
+        for &(at, len, concept) in matches {
             found.push(concept);
-            used[at..at + n].iter_mut().for_each(|u| *u = true);
+            used[at..at + len].iter_mut().for_each(|u| *u = true);
         }
         found.sort_unstable();
         found.dedup();

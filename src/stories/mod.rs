@@ -381,8 +381,8 @@ impl Grouper {
     fn doc(&self, h: &Headline, keys: &mut Keys) -> Doc {
         let cased = cased_words(h.headline);
         let ws: Vec<String> = cased.iter().map(|w| w.to_lowercase()).collect();
-        let (mut concepts, used) = self.glossary.find(&ws);
         let matches = self.glossary.matches(&ws);
+        let (mut concepts, used) = glossary::Glossary::found(&matches, ws.len());
         let mut is_name = vec![false; ws.len()];
         // A title (Minister, ಸಚಿವ, MLA), its portfolio just before it ("Health Minister",
         // "ಆರೋಗ್ಯ ಸಚಿವೆ") and the words after it (the person's name) tell who, not what

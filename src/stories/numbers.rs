@@ -179,10 +179,10 @@ fn kn_value(w: &str) -> Option<f64> {
     if let Some(unit) = w.strip_suffix("ೂವರೆ") {
         return kn_value(&format!("{unit}ು")).map(|v| v + 0.5);
     }
+    let dative = w.strip_suffix("ಕ್ಕೆ");
     for &(base, n) in &KN {
         let stem = base.strip_suffix('ು').unwrap_or(base);
-        if w == base || w == format!("{stem}ಕ್ಕೆ") || (base.ends_with("ರು") && w == stem)
-        {
+        if w == base || dative == Some(stem) || (base.ends_with("ರು") && w == stem) {
             return Some(n as f64);
         }
     }
@@ -197,11 +197,11 @@ fn kn_value(w: &str) -> Option<f64> {
         let rest = &w[stem.len()..];
         let mut cs = rest.chars();
         let first = cs.next()?;
-        let rest = match vowel_of(first) {
-            Some(v) => format!("{v}{}", cs.as_str()),
-            None => rest.to_string(),
+        let value = match vowel_of(first) {
+            Some(v) => kn_value(&format!("{v}{}", cs.as_str())),
+            None => kn_value(rest),
         };
-        if let Some(r) = kn_value(&rest).filter(|&r| r < n as f64) {
+        if let Some(r) = value.filter(|&r| r < n as f64) {
             best = Some(best.map_or(n as f64 + r, |b: f64| b.max(n as f64 + r)));
         }
     }
@@ -220,8 +220,9 @@ fn word_value(w: &str) -> Option<f64> {
     if w == "hundred" {
         return Some(100.0);
     }
-    // "ಒಂದು" alone is mostly "a", "one of", as in English.
-    if w == "ಒಂದು" {
+    // "ಒಂದು" alone is mostly "a", "one of", as in English; a word not in Kannada is no
+    // Kannada number.
+    if w == "ಒಂದು" || !w.starts_with(|c: char| ('\u{0c80}'..='\u{0cff}').contains(&c)) {
         return None;
     }
     kn_value(w)

@@ -298,32 +298,38 @@ pub fn report(name: &str, set: &[Labelled], predicted: &[usize]) -> String {
 /// The pairs put wrongly in one story, and the labelled pairs missed, one line each; a
 /// missed pair says why ([`Grouper::explain`]).
 pub fn errors(grouper: &Grouper, set: &[Labelled], predicted: &[usize]) -> String {
-    let items = headlines(set);
+    let line = |i: usize, j: usize| {
+        format!(
+            "- {} {} [{}] {} | {} {} [{}] {}",
+            set[i].at,
+            set[i].lang,
+            set[i].story,
+            set[i].headline,
+            set[j].at,
+            set[j].lang,
+            set[j].story,
+            set[j].headline
+        )
+    };
     let mut s = String::from("\nFalse merges:\n\n");
-    let mut missed = String::from("\nMissed:\n\n");
+    let mut missed = Vec::new();
     for i in 0..set.len() {
         for j in i + 1..set.len() {
             let (p, g) = (predicted[i] == predicted[j], set[i].story == set[j].story);
-            let line = format!(
-                "- {} {} [{}] {} | {} {} [{}] {}\n",
-                set[i].at,
-                set[i].lang,
-                set[i].story,
-                set[i].headline,
-                set[j].at,
-                set[j].lang,
-                set[j].story,
-                set[j].headline
-            );
             if p && !g {
-                s.push_str(&line);
+                s.push_str(&line(i, j));
+                s.push('\n');
             } else if g && !p {
-                missed.push_str(line.trim_end());
-                missed.push_str(&format!(" ({})\n", grouper.explain(&items, i, j)));
+                missed.push((i, j));
             }
         }
     }
-    s + &missed
+    s.push_str("\nMissed:\n\n");
+    let why = grouper.explain(&headlines(set), &missed);
+    for (&(i, j), why) in missed.iter().zip(why) {
+        s.push_str(&format!("{} ({why})\n", line(i, j)));
+    }
+    s
 }
 
 #[cfg(test)]

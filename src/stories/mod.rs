@@ -819,35 +819,45 @@ impl Grouper {
         }
     }
 
-    /// Why two of the headlines (indices into `items`) are in one story or not, as the
+    /// Why each pair of the headlines (indices into `items`) is in one story or not, as the
     /// pair alone sees it: a gate, too little in common, a score below its least, too few
     /// shared blocking keys to be compared, or a pair that merges (whose groups may still
     /// have been kept apart by another pair or by the average linkage). For the
     /// evaluation's list of errors, so that whoever extends the glossary sees what to add.
-    pub fn explain(&self, items: &[Headline], a: usize, b: usize) -> String {
+    /// The window is read once for all the pairs.
+    pub fn explain(&self, items: &[Headline], pairs: &[(usize, usize)]) -> Vec<String> {
         let p = self.prepare(items);
-        let at = |x: usize| p.order.iter().position(|&o| o == x).unwrap_or(0);
-        let (i, j) = (at(a).min(at(b)), at(a).max(at(b)));
-        let (di, dj) = (&p.docs[i], &p.docs[j]);
-        let keys = di
-            .block
-            .iter()
-            .filter(|&&k| p.df[k as usize] <= p.cap && dj.block.binary_search(&k).is_ok())
-            .count();
-        let norm = (p.norms[i], p.norms[j]);
-        let why = match self.measure(di, dj, &p.weight, norm) {
-            Ok(s) => format!("the pair merges ({s:.2}); its groups were kept apart"),
-            Err(Miss::Gate(g)) => format!("kept apart by the {g:?} gate").to_lowercase(),
-            Err(Miss::FewWords(n)) => format!("{n} word(s) in common"),
-            Err(Miss::FewAnchors(n)) => format!("{n} anchor(s) in common"),
-            Err(Miss::GrewAcross) => "numbers that grew, across the languages".to_string(),
-            Err(Miss::Below { score, least }) => format!("score {score:.2} below {least:.2}"),
-        };
-        if keys < 2 {
-            format!("{keys} blocking key(s) in common; {why}")
-        } else {
-            why
+        let mut at = vec![0; items.len()];
+        for (k, &o) in p.order.iter().enumerate() {
+            at[o] = k;
         }
+        pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (i, j) = (at[a].min(at[b]), at[a].max(at[b]));
+                let (di, dj) = (&p.docs[i], &p.docs[j]);
+                let keys = di
+                    .block
+                    .iter()
+                    .filter(|&&k| p.df[k as usize] <= p.cap && dj.block.binary_search(&k).is_ok())
+                    .count();
+                let why = match self.measure(di, dj, &p.weight, (p.norms[i], p.norms[j])) {
+                    Ok(s) => format!("the pair merges ({s:.2}); its groups were kept apart"),
+                    Err(Miss::Gate(g)) => format!("kept apart by the {g:?} gate").to_lowercase(),
+                    Err(Miss::FewWords(n)) => format!("{n} word(s) in common"),
+                    Err(Miss::FewAnchors(n)) => format!("{n} anchor(s) in common"),
+                    Err(Miss::GrewAcross) => "numbers that grew, across the languages".to_string(),
+                    Err(Miss::Below { score, least }) => {
+                        format!("score {score:.2} below {least:.2}")
+                    }
+                };
+                if keys < 2 {
+                    format!("{keys} blocking key(s) in common; {why}")
+                } else {
+                    why
+                }
+            })
+            .collect()
     }
 
     /// Groups headlines: each group of two or more, its members by time then id, the groups

@@ -176,8 +176,9 @@ struct Doc {
     /// The loose spellings of the person named after a title ("Health Minister Sharadamma
     /// Naik": `sharadam`, `naik`).
     names: Vec<String>,
-    /// Whether it names the glossary's `toll` (a count that grew: "toll rises to 5").
-    toll: bool,
+    /// Whether it says a count grew: the glossary's `toll` ("toll rises to 5") or a word of
+    /// [`ROSE`] ("cases climb to 212", "41ಕ್ಕೆ ಏರಿಕೆ").
+    rose: bool,
     /// Whether it says it tells of a recurrence ("another haul", "protest again", ಮತ್ತೊಂದು).
     again: bool,
     /// The words no glossary concept took, in a loose Latin spelling (for names), each
@@ -187,10 +188,13 @@ struct Doc {
 
 /// What a count counts, as far as the grouping can tell: the first two words after the
 /// number that can say it (not stop words, places or a word for people in general), each
-/// a glossary concept (or a unit: grams), the same in either language, or a plain word of
-/// one language by its stem. Empty when nothing says (`toll rises to 8`, `8ಕ್ಕೆ`).
+/// a glossary concept, the same in either language, or a plain word of one language by its
+/// stem; or the unit it is measured in. Empty when nothing says (`toll rises to 8`, `8ಕ್ಕೆ`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct What {
+    /// The unit it is measured in (`g`, `mm`, `%`): a measure is compared only with a
+    /// measure in its unit.
+    unit: Option<&'static str>,
     concepts: Vec<u32>,
     words: Vec<u32>,
 }
@@ -199,7 +203,9 @@ struct What {
 /// they share a concept or (within a language) a word. Across the languages plain words
 /// cannot meet their translations, so only concepts can tell two counts apart there.
 fn comparable(a: &What, b: &What, same_language: bool) -> bool {
-    if same_language {
+    if a.unit.is_some() || b.unit.is_some() {
+        a.unit == b.unit
+    } else if same_language {
         (a.concepts.is_empty() && a.words.is_empty())
             || (b.concepts.is_empty() && b.words.is_empty())
             || !disjoint(&a.concepts, &b.concepts)
@@ -246,6 +252,26 @@ pub enum Gated {
 }
 
 /// Words that say a headline's event is a recurrence of an earlier one.
+/// Words that say a count grew ("cases climb to 212", "outflow rises to 75,000 cusecs",
+/// "ಸಂಖ್ಯೆ 41ಕ್ಕೆ ಏರಿಕೆ").
+const ROSE: &[&str] = &[
+    "rises",
+    "rise",
+    "rose",
+    "risen",
+    "climbs",
+    "climb",
+    "climbed",
+    "mounts",
+    "mounted",
+    "jumps",
+    "swells",
+    "soars",
+    "ಏರಿಕೆ",
+    "ಏರಿದೆ",
+    "ಏರಿದ",
+    "ಹೆಚ್ಚಳ",
+];
 const AGAIN: &[&str] = &["another", "again", "ಮತ್ತೊಂದು", "ಮತ್ತೆ", "ಮತ್ತೊಮ್ಮೆ", "ಇನ್ನೊಂದು"];
 
 /// How long after an event a headline saying it recurs ("another haul") is taken to tell of
@@ -470,19 +496,18 @@ impl Grouper {
             block.push(k);
         }
         let nums = numbers::values(h.headline);
-        for n in &nums {
+        for n in nums.iter().filter(|n| n.counted) {
             if n.amount {
                 d.amounts.push(n.value);
                 continue;
             }
-            let mut what = What::default();
+            let mut what = What {
+                unit: n.unit,
+                ..What::default()
+            };
             for w in &n.what {
                 if what.concepts.len() + what.words.len() == 3 {
                     break;
-                }
-                if w == "g" {
-                    what.concepts.push(keys.key("u:g".to_string()));
-                    continue;
                 }
                 if STOP_EN.contains(&w.as_str())
                     || STOP_KN.contains(&w.as_str())
@@ -503,19 +528,18 @@ impl Grouper {
             what.words.sort_unstable();
             d.counts.push((n.value, what));
         }
-        for v in [&mut d.amounts] {
-            v.sort_unstable();
-            v.dedup();
-        }
+        d.amounts.sort_unstable();
+        d.amounts.dedup();
         d.counts.sort_unstable();
         d.counts.dedup();
         d.values = nums.iter().map(|n| n.value).collect();
         d.values.sort_unstable();
         d.values.dedup();
-        d.toll = self
+        d.rose = self
             .glossary
             .named("toll")
-            .is_some_and(|t| concepts.contains(&t));
+            .is_some_and(|t| concepts.contains(&t))
+            || ws.iter().any(|w| ROSE.contains(&w.as_str()));
         for v in &d.values {
             let k = keys.key(format!("n:{v}"));
             word_keys.push(k);
@@ -655,7 +679,7 @@ impl Grouper {
         let mut grew = false;
         if pairs > 0 && !agree {
             // A count that grew: a toll that rose, later, in a headline that says so.
-            if late.t > early.t && late.toll && most_late > least_early {
+            if late.t > early.t && late.rose && most_late > least_early {
                 grew = true;
             } else {
                 return Gate::Blocked(Gated::Numbers);
@@ -1138,6 +1162,25 @@ mod tests {
             en 2026-11-30T02:00:00Z Fog at Kempegowda airport: 12 flights diverted",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn numbers_read_as_what_they_are_do_not_keep_one_event_apart() {
+        // A price per quintal and per kilogram, a percentage in either script, a year, a
+        // score and a measure in other units, each against the same event told otherwise.
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Arecanut fetches record Rs 540 a kg at Puttur market\n\
+            en 2026-11-30T03:00:00Z Puttur market: arecanut touches record ₹54,000 a quintal\n\
+            kn 2026-11-30T01:00:00Z ಎಸ್‌ಎಸ್‌ಎಲ್‌ಸಿ ಪರೀಕ್ಷೆ-2 ಫಲಿತಾಂಶ ಪ್ರಕಟ: ಶೇ 61.3 ವಿದ್ಯಾರ್ಥಿಗಳು ತೇರ್ಗಡೆ\n\
+            kn 2026-11-30T02:00:00Z ಎಸ್‌ಎಸ್‌ಎಲ್‌ಸಿ ಪೂರಕ ಪರೀಕ್ಷೆ ಫಲಿತಾಂಶ: ರಾಜ್ಯದಲ್ಲಿ ಶೇ ೬೧.೩ ತೇರ್ಗಡೆ\n\
+            en 2026-11-30T01:00:00Z Dasara 2026: the elephants begin their march from Hunsur\n\
+            en 2026-11-30T04:00:00Z Nine Dasara elephants begin march from Hunsur to Mysuru",
+        );
+        assert_eq!(
+            groups(&items),
+            [vec!["a", "b"], vec!["c", "d"], vec!["e", "f"]]
+        );
     }
 
     #[test]

@@ -9,20 +9,36 @@
 pub type Value = u64;
 
 /// A number a headline names: its value, whether it is an amount of money (a rupee
-/// sign or `Rs` before it, or a scale word after it), and the word that says what it
-/// counts: the (up to three) words after it (`three teams`, `₹10 lakh relief`,
-/// `12 Bengaluru-bound flights`), none when a Kannada ending is joined to it (`8ಕ್ಕೆ`). Durations (`11 hours`, `24-hour`,
-/// `೧೧ ಗಂಟೆ`) are left out: they say how long, not which event.
+/// sign or `Rs` before it, or `rupees` after it), the unit it is measured in, the words
+/// that say what it counts, and whether the gate compares it.
+///
+/// - **Value**: in hundredths (so `1.5 lakh` is exact), scaled by `crore`, `lakh`,
+///   `thousand` (`2 ಕೋಟಿ 10 ಲಕ್ಷ` is 2.1 crore), and in the unit's base: grams for `kg`,
+///   `tonnes` and `quintal`, millimetres for `cm`. A price per quintal or tonne is a price
+///   per kilogram (`₹52,000 a quintal`, `ಕ್ವಿಂಟಲ್‌ಗೆ ₹52 ಸಾವಿರ` and `₹520 a kg` are one).
+/// - **Unit**: `g`, `mm`, `km` or `%` (`15%`, `15 per cent`, `ಶೇ 15`), when one says.
+/// - **What**: the (up to four) words after it, up to a punctuation mark (`police form three
+///   teams`: `teams`; `ನಾಲ್ಕು ವಿಕೆಟ್‌: ಹುಬ್ಬಳ್ಳಿ`: `ವಿಕೆಟ್`), none when a Kannada ending is joined
+///   to it (`8ಕ್ಕೆ`).
+/// - **Counted**: false for a number that names no count of the event: a year (`2026`), a
+///   date (`March 23`, `ಮಾರ್ಚ್ 23ರಿಂದ`), a label (`T20`, `NH 75`, `Exam-2`, `42nd`,
+///   `42ನೇ`), a score (`38-31`, `356/4`) or a bound (`over 200`, `70ಕ್ಕೂ ಹೆಚ್ಚು`). Such a
+///   number is still evidence that two headlines share it.
+///
+/// Durations (`11 hours`, `24-hour`, `೧೧ ಗಂಟೆ`) are left out: they say how long, not which
+/// event.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Number {
     pub amount: bool,
     pub value: Value,
+    pub unit: Option<&'static str>,
     pub what: Vec<String>,
+    pub counted: bool,
 }
 
 fn scale(word: &str) -> Option<f64> {
     let w = word.trim_start_matches('-');
-    let en = |p: &[&str]| p.iter().any(|x| w == *x);
+    let en = |p: &[&str]| p.contains(&w);
     if en(&["crore", "crores", "cr"]) || w.starts_with("ಕೋಟಿ") {
         Some(1e7)
     } else if en(&["lakh", "lakhs", "lac", "lacs"]) || w.starts_with("ಲಕ್ಷ") {
@@ -38,35 +54,213 @@ fn scale(word: &str) -> Option<f64> {
     }
 }
 
-/// A unit after a number that changes its value (kilograms to grams), or marks it a duration.
-enum Unit {
-    Times(f64),
+/// What a word after a number says of it: a unit of measure (its factor to the unit's
+/// base, and the base), money, or a duration.
+enum After {
+    Measure(f64, &'static str),
     Money,
     Duration,
 }
 
-fn unit(word: &str) -> Option<Unit> {
+/// Units of measure, each with its factor to its base and the base, in English and as the
+/// Kannada word begins (so that its endings, `ಕೆ.ಜಿಗೆ`, are read too). Kilometres come
+/// before kilograms: `ಕಿಲೋಮೀಟರ್` begins as `ಕಿಲೋ` does.
+const MEASURES: [(&[&str], &[&str], f64, &str); 15] = [
+    (
+        &[
+            "km",
+            "kms",
+            "kilometre",
+            "kilometres",
+            "kilometer",
+            "kilometers",
+        ],
+        &["ಕಿ.ಮೀ", "ಕಿಮೀ", "ಕಿಲೋಮೀಟರ್", "ಕಿಲೋ ಮೀಟರ್"],
+        1.0,
+        "km",
+    ),
+    (
+        &["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"],
+        &["ಕೆಜಿ", "ಕೆ.ಜಿ", "ಕಿಲೋ", "ಕಿ.ಗ್ರಾಂ"],
+        1000.0,
+        "g",
+    ),
+    (
+        &["g", "gm", "gms", "gram", "grams", "gramme", "grammes"],
+        &["ಗ್ರಾಂ", "ಗ್ರಾಮ್"],
+        1.0,
+        "g",
+    ),
+    (&["tonne", "tonnes", "ton", "tons", "mt"], &["ಟನ್"], 1e6, "g"),
+    (&["quintal", "quintals"], &["ಕ್ವಿಂಟಲ್"], 1e5, "g"),
+    (
+        &[
+            "mm",
+            "millimetre",
+            "millimetres",
+            "millimeter",
+            "millimeters",
+        ],
+        &["ಮಿ.ಮೀ", "ಮಿಮೀ", "ಮಿಲಿಮೀಟರ್", "ಮಿ.ಮೀ."],
+        1.0,
+        "mm",
+    ),
+    (
+        &[
+            "cm",
+            "centimetre",
+            "centimetres",
+            "centimeter",
+            "centimeters",
+        ],
+        &["ಸೆಂ.ಮೀ", "ಸೆಂಮೀ", "ಸೆಂಟಿಮೀಟರ್"],
+        10.0,
+        "mm",
+    ),
+    (
+        &["m", "metre", "metres", "meter", "meters", "mtr", "mtrs"],
+        &["ಮೀಟರ್", "ಮೀ."],
+        1.0,
+        "m",
+    ),
+    (
+        &["degree", "degrees", "°c", "celsius"],
+        &["ಡಿಗ್ರಿ", "ಡಿ.ಸೆ"],
+        1.0,
+        "°C",
+    ),
+    (&["mw", "megawatt", "megawatts"], &["ಮೆಗಾವಾಟ್"], 1.0, "MW"),
+    (&["gw", "gigawatt", "gigawatts"], &["ಗಿಗಾವಾಟ್"], 1000.0, "MW"),
+    (
+        &["litre", "litres", "liter", "liters", "ltr", "ltrs"],
+        &["ಲೀಟರ್", "ಲೀ."],
+        1.0,
+        "l",
+    ),
+    (&["acre", "acres"], &["ಎಕರೆ"], 1.0, "acre"),
+    (&["tmc", "tmcft"], &["ಟಿಎಂಸಿ"], 1.0, "tmc"),
+    (&["cusec", "cusecs"], &["ಕ್ಯೂಸೆಕ್"], 1.0, "cusec"),
+];
+
+fn measure(word: &str) -> Option<(f64, &'static str)> {
     let w = word.trim_start_matches('-');
-    let en = |p: &[&str]| p.iter().any(|x| w == *x);
-    if en(&["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"])
-        || w.starts_with("ಕೆಜಿ")
-        || w.starts_with("ಕೆ.ಜಿ")
-        || w.starts_with("ಕಿಲೋ")
-    {
-        Some(Unit::Times(1000.0))
+    MEASURES
+        .iter()
+        .find(|(en, kn, _, _)| en.contains(&w) || kn.iter().any(|k| w.starts_with(k)))
+        .map(|&(_, _, factor, base)| (factor, base))
+}
+
+fn after(word: &str) -> Option<After> {
+    let w = word.trim_start_matches('-');
+    let en = |p: &[&str]| p.contains(&w);
+    if let Some((factor, base)) = measure(w) {
+        Some(After::Measure(factor, base))
     } else if en(&["rupees", "rupee"]) || w.starts_with("ರೂಪಾಯಿ") || w == "ರೂ" {
-        Some(Unit::Money)
+        Some(After::Money)
     } else if en(&[
         "hour", "hours", "hrs", "hr", "minute", "minutes", "mins", "day", "days", "week", "weeks",
         "month", "months",
-    ]) || ["ಗಂಟೆ", "ನಿಮಿಷ", "ದಿನ", "ವಾರ", "ತಿಂಗಳ"]
-        .iter()
-        .any(|p| w.starts_with(p))
-    {
-        Some(Unit::Duration)
+    ]) || ["ಗಂಟೆ", "ನಿಮಿಷ", "ದಿನ", "ವಾರ", "ತಿಂಗಳ"].iter().any(|p| {
+        // The word itself or with an ending (`ದಿನಗಳ`, `ವಾರದ`), not a longer word that
+        // begins as it does (`ವಾರ್ಡ್`, a ward; `ದಿನಾಂಕ`, a date; `ದಿನಸಿ`, groceries).
+        w.strip_prefix(p).is_some_and(|rest| {
+            !rest.starts_with(|c: char| c == '\u{0ccd}' || ('\u{0cbe}'..='\u{0ccc}').contains(&c))
+                && !rest.starts_with("ಸಿ")
+        })
+    }) {
+        Some(After::Duration)
     } else {
         None
     }
+}
+
+/// Words before a number that make it a bound, not a count (`over 200`, `ಸುಮಾರು 50`).
+const BOUND_BEFORE: &[&str] = &[
+    "over",
+    "nearly",
+    "about",
+    "around",
+    "above",
+    "almost",
+    "upto",
+    "than",
+    "under",
+    "beyond",
+    "crosses",
+    "crossed",
+    "cross",
+    "past",
+    "ಸುಮಾರು",
+    "ಅಂದಾಜು",
+];
+
+/// Words before a number that make it a label (`NH 75`, `Ward 12`, `ಹೆದ್ದಾರಿ ೭೫`).
+const LABEL_BEFORE: &[&str] = &[
+    "nh",
+    "sh",
+    "no",
+    "ward",
+    "phase",
+    "gate",
+    "platform",
+    "route",
+    "terminal",
+    "number",
+    "ನಂ",
+    "ನಂಬರ್",
+    "ವಾರ್ಡ್",
+];
+
+/// Months in English (the month before or after a day) and in Kannada (before it).
+const MONTHS_EN: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+];
+const MONTHS_KN: &[&str] = &[
+    "ಜನವರಿ",
+    "ಫೆಬ್ರವರಿ",
+    "ಮಾರ್ಚ್",
+    "ಏಪ್ರಿಲ್",
+    "ಮೇ",
+    "ಜೂನ್",
+    "ಜುಲೈ",
+    "ಆಗಸ್ಟ್",
+    "ಸೆಪ್ಟೆಂಬರ್",
+    "ಅಕ್ಟೋಬರ್",
+    "ನವೆಂಬರ್",
+    "ಡಿಸೆಂಬರ್",
+];
+
+fn month(w: &str) -> bool {
+    // `ಮೇ` begins ಮೇಯರ್ and ಮೇಲೆ: it is May only as a word of its own.
+    MONTHS_EN.contains(&w)
+        || w == "ಮೇ"
+        || MONTHS_KN[..4]
+            .iter()
+            .chain(&MONTHS_KN[5..])
+            .any(|m| w.starts_with(m))
 }
 
 /// The English words for zero to twenty, each at its value: read here, written by the
@@ -237,47 +431,145 @@ fn ascii_digit(c: char) -> Option<u8> {
     }
 }
 
+/// A word of a headline as the number reader sees it: its text, and whether a punctuation
+/// mark (not a space, hyphen or dot) follows it.
+struct Token {
+    text: String,
+    broken: bool,
+}
+
+/// The headline's words (letters, Kannada marks, digits, and a dot inside a word such as
+/// `ಕೆ.ಜಿ`), each with whether a punctuation mark follows it.
+fn tokens(chars: &[char]) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut word = String::new();
+    let inside = |c: char| c.is_alphanumeric() || is_mark(c);
+    for (k, &c) in chars.iter().enumerate() {
+        let dotted = c == '.'
+            && !word.is_empty()
+            && chars
+                .get(k + 1)
+                .is_some_and(|&n| inside(n) && !n.is_ascii_digit());
+        if inside(c) || dotted {
+            word.push(c);
+            continue;
+        }
+        if !word.is_empty() {
+            out.push(Token {
+                text: std::mem::take(&mut word),
+                broken: false,
+            });
+        }
+        if !matches!(c, ' ' | '-' | '.' | '\u{2013}')
+            && let Some(last) = out.last_mut()
+        {
+            last.broken = true;
+        }
+    }
+    if !word.is_empty() {
+        out.push(Token {
+            text: word,
+            broken: false,
+        });
+    }
+    out
+}
+
+/// The words that say what a number counts: from `from`, up to a punctuation mark or a
+/// number, at most four.
+fn what_of(ts: &[Token], from: usize) -> Vec<String> {
+    let mut what = Vec::new();
+    for t in ts.iter().skip(from).take(4) {
+        if t.text.chars().any(|c| ascii_digit(c).is_some()) {
+            break;
+        }
+        what.push(t.text.clone());
+        if t.broken {
+            break;
+        }
+    }
+    what
+}
+
+/// A price per quintal or tonne, as a price per kilogram: the factor to divide it by.
+/// The unit follows the price in English (`₹52,000 a quintal`) and comes before it, with a
+/// dative ending, in Kannada (`ಕ್ವಿಂಟಲ್‌ಗೆ ₹52 ಸಾವಿರ`, `ಕ್ವಿಂಟಲ್ ಈರುಳ್ಳಿಗೆ ₹600`).
+fn per_kg(before: &[&str], next: &[&str]) -> f64 {
+    let grams = |w: &str| measure(w).filter(|m| m.1 == "g").map(|m| m.0 / 1000.0);
+    if let [a, unit, ..] = next
+        && ["a", "per", "an"].contains(a)
+        && let Some(f) = grams(unit)
+    {
+        return f;
+    }
+    if before.first().is_some_and(|w| w.ends_with("ಗೆ"))
+        && let Some(f) = before.iter().take(2).find_map(|w| grams(w))
+    {
+        return f;
+    }
+    1.0
+}
+
 /// The numbers a headline names, sorted, each once.
 pub fn values(text: &str) -> Vec<Number> {
     let lower = text.to_lowercase().replace(['\u{200c}', '\u{200d}'], "");
     let chars: Vec<char> = lower.chars().collect();
     let mut out = Vec::new();
-    let mut i = 0;
-    // The word after position k (past spaces and a hyphen), and where it ends.
-    let word_at = |mut k: usize| -> (String, usize) {
-        while k < chars.len() && (chars[k] == ' ' || chars[k] == '-') {
-            k += 1;
+    // The words before position k (past spaces, a rupee sign, a hyphen and `Rs`), nearest
+    // first, up to a punctuation mark.
+    let before = |k: usize| -> Vec<String> {
+        let mut ws = Vec::new();
+        let mut j = k;
+        while ws.len() < 2 {
+            while j > 0 && matches!(chars[j - 1], ' ' | '₹' | '-' | '\u{2013}') {
+                j -= 1;
+            }
+            let end = j;
+            while j > 0
+                && (chars[j - 1].is_alphanumeric() || is_mark(chars[j - 1]) || chars[j - 1] == '.')
+            {
+                j -= 1;
+            }
+            if j == end {
+                break;
+            }
+            let w: String = chars[j..end].iter().collect();
+            let w = w.trim_matches('.').to_string();
+            if !["rs", "ರೂ"].contains(&w.as_str()) {
+                ws.push(w);
+            }
         }
-        let w: String = chars[k..]
-            .iter()
-            .take_while(|c| c.is_alphabetic() || is_mark(**c) || **c == '.')
-            .collect();
-        let end = k + w.chars().count();
-        (w.trim_end_matches('.').to_string(), end)
+        ws
     };
+    let ts_all: Vec<Token> = tokens(&chars);
+    let mut i = 0;
+    // Where each number's digits began: a second number right after a first one's scale
+    // (`2 ಕೋಟಿ 10 ಲಕ್ಷ`) is part of it.
+    let mut skip_to = 0;
     while i < chars.len() {
         let Some(d) = ascii_digit(chars[i]) else {
             i += 1;
             continue;
         };
+        let start = i;
         // Money when a rupee sign, or Rs as a word of its own (not the end of `Blasters`),
         // comes just before.
-        let before: String = chars[i.saturating_sub(5)..i].iter().collect();
-        let before = before.trim_end();
+        let near: String = chars[i.saturating_sub(5)..i].iter().collect();
+        let near = near.trim_end();
         let word_end = |end: &str| {
-            before.strip_suffix(end).is_some_and(|rest| {
+            near.strip_suffix(end).is_some_and(|rest| {
                 !rest
                     .chars()
                     .next_back()
                     .is_some_and(|c| c.is_alphabetic() || is_mark(c))
             })
         };
-        let mut amount =
-            before.ends_with('₹') || word_end("rs") || word_end("rs.") || word_end("ರೂ");
+        let mut amount = near.ends_with('₹') || word_end("rs") || word_end("rs.") || word_end("ರೂ");
         let mut n = d as f64;
         let mut frac = 0.0;
         let mut div = 1.0;
         let mut in_frac = false;
+        let mut grouped = false;
         i += 1;
         while i < chars.len() {
             let c = chars[i];
@@ -295,60 +587,170 @@ pub fn values(text: &str) -> Vec<Number> {
             {
                 if c == '.' {
                     in_frac = true;
+                } else {
+                    grouped = true;
                 }
                 i += 1;
             } else {
                 break;
             }
         }
+        if start < skip_to {
+            continue;
+        }
         let mut v = n + frac;
-        // A Kannada ending joined to the digits (`8ಕ್ಕೆ`, `10ರಿಂದ`): no word says what.
-        let joined = chars.get(i).is_some_and(|&c| is_mark(c));
+        let prev = before(start);
+        let prev: Vec<&str> = prev.iter().map(String::as_str).collect();
+        let glued = |k: usize| {
+            chars
+                .get(k)
+                .is_some_and(|&c| c.is_alphabetic() || is_mark(c))
+        };
+        let digit_at = |k: usize| chars.get(k).and_then(|&c| ascii_digit(c)).is_some();
+        let joiner = |c: char| matches!(c, '-' | '\u{2013}' | '/' | ':');
+        // What follows the digits, joined to them: an ending (`8ಕ್ಕೆ`), an ordinal
+        // (`42nd`, `42ನೇ`), a bound (`70ಕ್ಕೂ`), a score (`38-31`).
+        let tail: String = chars[i..]
+            .iter()
+            .take_while(|c| c.is_alphabetic() || is_mark(**c))
+            .collect();
+        let ordinal = ["st", "nd", "rd", "th"].contains(&tail.as_str()) || tail.starts_with("ನೇ");
+        let score = (chars.get(i).is_some_and(|&c| joiner(c)) && digit_at(i + 1))
+            || (start >= 2 && joiner(chars[start - 1]) && digit_at(start - 2));
+        // Glued to a word before it (`t20`, `nh66`, `exam-2`, `ಪರೀಕ್ಷೆ-2`): a label.
+        let label = (start >= 1 && glued(start - 1) && !amount)
+            || (start >= 2 && chars[start - 1] == '-' && glued(start - 2))
+            || prev
+                .first()
+                .is_some_and(|w| LABEL_BEFORE.contains(w) || w.starts_with("ಹೆದ್ದಾರಿ"));
+        let joined = tail.chars().next().is_some_and(is_mark);
+        let bound = tail.starts_with("ಕ್ಕೂ")
+            || chars.get(i) == Some(&'+')
+            || prev.first().is_some_and(|w| BOUND_BEFORE.contains(w));
+        let celsius = chars.get(i) == Some(&'°')
+            || (chars.get(i) == Some(&' ') && chars.get(i + 1) == Some(&'°'));
+        let mut percent = chars.get(i) == Some(&'%')
+            || (chars.get(i) == Some(&' ') && chars.get(i + 1) == Some(&'%'))
+            || prev.first().is_some_and(|w| w.starts_with("ಶೇ"));
+        // The words after the digits.
+        let word_at = |mut k: usize| -> (String, usize) {
+            while k < chars.len() && matches!(chars[k], ' ' | '-' | '\u{2013}') {
+                k += 1;
+            }
+            let w: String = chars[k..]
+                .iter()
+                .take_while(|c| c.is_alphabetic() || is_mark(**c) || **c == '.')
+                .collect();
+            let end = k + w.chars().count();
+            (w.trim_end_matches('.').to_string(), end)
+        };
         let (mut word, mut end) = word_at(i);
+        let mut scaled = false;
         if let Some(s) = scale(&word) {
             v *= s;
+            scaled = true;
             (word, end) = word_at(end);
+            // `2 ಕೋಟಿ 10 ಲಕ್ಷ`: a smaller scale's number after a crore or a lakh adds to it.
+            let mut k = end;
+            while k < chars.len() && chars[k] == ' ' {
+                k += 1;
+            }
+            if s >= 1e5 && digit_at(k) {
+                let mut m = 0.0;
+                let mut j = k;
+                while let Some(d) = chars.get(j).and_then(|&c| ascii_digit(c)) {
+                    m = m * 10.0 + d as f64;
+                    j += 1;
+                }
+                let (w2, e2) = word_at(j);
+                if let Some(s2) = scale(&w2).filter(|&s2| s2 < s && m * s2 < s) {
+                    v += m * s2;
+                    skip_to = j;
+                    (word, end) = word_at(e2);
+                }
+            }
+        }
+        let next: Vec<String> = {
+            let (a, e) = (word.clone(), end);
+            let (b, _) = word_at(e);
+            vec![a, b]
+        };
+        if next[0] == "per" && next[1] == "cent" || ["percent", "pc"].contains(&next[0].as_str()) {
+            percent = true;
         }
         let mut what = Vec::new();
-        if !joined {
+        if !joined && !percent {
             let (mut w, mut e) = (word.clone(), end);
             while !w.is_empty() && what.len() < 4 {
                 what.push(w);
+                if chars
+                    .get(e)
+                    .is_some_and(|&c| !matches!(c, ' ' | '-' | '\u{2013}' | '.'))
+                {
+                    break;
+                }
                 (w, e) = word_at(e);
             }
         }
-        match unit(&word) {
-            Some(Unit::Duration) => continue,
-            Some(Unit::Times(t)) => {
-                v *= t;
-                what = vec!["g".to_string()];
+        let mut unit = if percent {
+            Some("%")
+        } else {
+            celsius.then_some("°C")
+        };
+        if celsius {
+            what.clear();
+        }
+        match after(&word) {
+            Some(After::Duration) => continue,
+            Some(After::Measure(factor, base)) if !amount => {
+                v *= factor;
+                unit = Some(base);
+                what.clear();
             }
-            Some(Unit::Money) => {
+            Some(After::Money) => {
                 amount = true;
                 if !what.is_empty() {
                     what.remove(0);
                 }
             }
-            None => {}
+            _ => {}
         }
+        if amount {
+            let next: Vec<&str> = next.iter().map(String::as_str).collect();
+            v /= per_kg(&prev, &next);
+        }
+        let year = !amount
+            && !scaled
+            && !grouped
+            && frac == 0.0
+            && unit.is_none()
+            && i - start == 4
+            && (1900.0..=2100.0).contains(&n);
+        let date = prev.first().is_some_and(|w| month(w))
+            || (MONTHS_EN.contains(&word.as_str()) && word != "may")
+            || MONTHS_KN.iter().any(|m| word == *m);
         out.push(Number {
             amount,
             value: (v * 100.0).round() as Value,
+            unit,
             what,
+            counted: !(year || date || ordinal || score || label || bound),
         });
     }
-    let ws: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || is_mark(c)))
-        .filter(|w| !w.is_empty())
-        .collect();
+    // Numbers written as words.
+    let ts = ts_all;
     let mut k = 0;
-    while k < ws.len() {
-        let w = ws[k];
+    while k < ts.len() {
+        let w = ts[k].text.as_str();
+        let next_scale = ts.get(k + 1).and_then(|t| scale(&t.text));
         // A thousand, or a round number, then a smaller one: one number (`ಸಾವಿರದ
         // ಎಂಟುನೂರು`, 1,800; `ಇನ್ನೂರ ಹನ್ನೆರಡು`, 212; `twenty-three`); a unit then
-        // `hundred` (`two hundred`).
+        // `hundred` or `ನೂರು` (`two hundred`, `ಆರು ನೂರು`); `one` or `ಒಂದು` before a scale
+        // (`ಒಂದು ಕೋಟಿ`).
         let head = if w == "ಸಾವಿರದ" {
             Some(1000.0)
+        } else if (w == "ಒಂದು" || w == "one") && next_scale.is_some() && !ts[k].broken {
+            Some(1.0)
         } else {
             word_value(w)
         };
@@ -357,8 +759,12 @@ pub fn values(text: &str) -> Vec<Number> {
             continue;
         };
         let mut last = k;
-        if let Some(m) = ws.get(k + 1).and_then(|next| word_value(next)) {
-            if ws[k + 1] == "hundred" && n < 10.0 {
+        if let Some(m) = ts
+            .get(k + 1)
+            .filter(|_| !ts[k].broken)
+            .and_then(|next| word_value(&next.text))
+        {
+            if m == 100.0 && n < 10.0 {
                 n *= 100.0;
                 last = k + 1;
             } else if m < n && n % 10.0 == 0.0 && n >= 20.0 {
@@ -370,27 +776,84 @@ pub fn values(text: &str) -> Vec<Number> {
             k += 1;
             continue;
         }
+        let prev = (k > 0 && !ts[k - 1].broken).then(|| ts[k - 1].text.as_str());
+        let k0 = k;
         k = last + 1;
-        if ws
-            .get(last + 1)
-            .is_some_and(|next| matches!(unit(next), Some(Unit::Duration)))
+        let open = !ts[last].broken;
+        if open
+            && ts
+                .get(last + 1)
+                .is_some_and(|next| matches!(after(&next.text), Some(After::Duration)))
         {
             continue;
         }
-        let scaled_by = ws.get(last + 1).and_then(|next| scale(next));
-        let scaled = scaled_by.unwrap_or(1.0);
-        let from = (last + 1 + usize::from(scaled_by.is_some())).min(ws.len());
-        let amount = ws
+        let scaled_by = ts
+            .get(last + 1)
+            .filter(|_| open)
+            .and_then(|next| scale(&next.text));
+        let mut value = n * scaled_by.unwrap_or(1.0);
+        let mut from = last + 1 + usize::from(scaled_by.is_some());
+        // `ಒಂದು ಕೋಟಿ ಎಂಬತ್ತು ಲಕ್ಷ`, `ಒಂದು ಲಕ್ಷದ ಹನ್ನೆರಡು ಸಾವಿರ`: a smaller scale's number after
+        // a crore or a lakh adds to it.
+        if let Some(s) = scaled_by.filter(|&s| s >= 1e5 && !ts[from - 1].broken) {
+            let m = ts.get(from).and_then(|t| word_value(&t.text));
+            let s2 = ts
+                .get(from + 1)
+                .filter(|_| !ts[from].broken)
+                .and_then(|t| scale(&t.text));
+            if let (Some(m), Some(s2)) = (m, s2)
+                && s2 < s
+                && m * s2 < s
+            {
+                value += m * s2;
+                from += 2;
+                k = from;
+            }
+        }
+        let from = from.min(ts.len());
+        let said = from > last + 1 && ts[from - 1].broken || from == last + 1 && !open;
+        let amount = !said
+            && ts
+                .get(from)
+                .is_some_and(|t| matches!(after(&t.text), Some(After::Money)));
+        let what = if said || amount && ts[from].broken {
+            Vec::new()
+        } else {
+            what_of(&ts, from + usize::from(amount))
+        };
+        if amount {
+            let near: Vec<&str> = (k0.saturating_sub(2)..k0)
+                .rev()
+                .take_while(|&j| !ts[j].broken)
+                .map(|j| ts[j].text.as_str())
+                .collect();
+            let next: Vec<&str> = ts[(from + 1).min(ts.len())..]
+                .iter()
+                .take(2)
+                .map(|t| t.text.as_str())
+                .collect();
+            value /= per_kg(&near, &next);
+        }
+        let percent = prev.is_some_and(|p| p.starts_with("ಶೇ"));
+        let bound = prev.is_some_and(|p| BOUND_BEFORE.contains(&p));
+        let date = prev.is_some_and(month);
+        // `two-wheeler`: a kind of vehicle, not a count.
+        let label = ts.get(from).is_some_and(|t| t.text.starts_with("wheeler"));
+        let measured = ts
             .get(from)
-            .is_some_and(|w| matches!(unit(w), Some(Unit::Money)));
-        let what = ws[from..(from + 4).min(ws.len())]
-            .iter()
-            .map(|w| w.to_string())
-            .collect();
+            .filter(|_| !said && !amount)
+            .and_then(|t| measure(&t.text));
+        let mut unit = percent.then_some("%");
+        if let Some((factor, base)) = measured {
+            value *= factor;
+            unit = Some(base);
+        }
         out.push(Number {
             amount,
-            value: (n * scaled * 100.0).round() as Value,
-            what,
+            value: (value * 100.0).round() as Value,
+            unit,
+            what: if unit.is_some() { Vec::new() } else { what },
+            counted: !(bound || date || label),
         });
     }
     out.sort_unstable();
@@ -443,9 +906,95 @@ mod tests {
             [vec!["bengaluru", "bound", "flights"]]
         );
         assert_eq!(what("₹10 ಲಕ್ಷ ಪರಿಹಾರ"), [vec!["ಪರಿಹಾರ"]]);
-        assert_eq!(what("1.2 kg gold"), [vec!["g"]]);
+        // A unit says it: the words after it do not.
+        assert_eq!(what("1.2 kg gold"), [Vec::<String>::new()]);
+        // What a count counts ends at a punctuation mark.
+        assert_eq!(what("ನಾಲ್ಕು ವಿಕೆಟ್‌: ಹುಬ್ಬಳ್ಳಿ ಟೈಗರ್ಸ್‌"), [vec!["ವಿಕೆಟ್"]]);
+        assert_eq!(
+            what("3 fishermen missing, 4 swim"),
+            [vec!["fishermen", "missing"], vec!["swim"]]
+        );
         // A Kannada ending joined to the number: nothing says what it counts.
         assert_eq!(what("ಮೃತರ ಸಂಖ್ಯೆ 8ಕ್ಕೆ ಏರಿಕೆ"), [Vec::<String>::new()]);
+    }
+
+    #[test]
+    fn measures_are_values_in_their_unit() {
+        let m = |s: &str| {
+            values(s)
+                .into_iter()
+                .map(|n| (n.value / 100, n.unit))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(m("5,340 kg"), m("5.34 ಟನ್"));
+        assert_eq!(m("5,340 kg"), [(5_340_000, Some("g"))]);
+        assert_eq!(m("1.2 kg"), m("1,200 grams"));
+        assert_eq!(m("14 ಸೆಂ.ಮೀ ಮಳೆ"), m("೧೪೦ ಮಿ.ಮೀ ಮಳೆ"));
+        assert_eq!(m("140 mm rain"), [(140, Some("mm"))]);
+        assert_eq!(m("44.2°C"), m("44.2 ಡಿಗ್ರಿ ಸೆಲ್ಸಿಯಸ್"));
+        assert_eq!(m("18.45 GW"), m("18,450 MW"));
+        assert_eq!(m("ಆರು ಸಾವಿರ ಲೀಟರ್‌ ನೀರು"), m("6,000 litres of water"));
+        assert_eq!(m("61.3% pass"), [(61, Some("%"))]);
+        assert_eq!(m("ಶೇ 61.3 ವಿದ್ಯಾರ್ಥಿಗಳು"), m("61.3 per cent"));
+        assert_eq!(m("ಶೇ ೬೧.೩ ಫಲಿತಾಂಶ"), m("61.3%"));
+        // `ಮೀನುಗಾರರು` begins as `ಮೀ.` does not.
+        assert_eq!(m("3 ಮೀನುಗಾರರು"), [(3, None)]);
+    }
+
+    #[test]
+    fn years_dates_labels_scores_and_bounds_are_not_counts() {
+        let counted = |s: &str| {
+            values(s)
+                .into_iter()
+                .filter(|n| n.counted)
+                .map(|n| n.value / 100)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(counted("Dasara 2026: nine jumbos"), [9]);
+        assert_eq!(
+            counted("Karnataka chase down 184 in Mushtaq Ali T20"),
+            [184]
+        );
+        assert_eq!(counted("SSLC Exam-2 results: 61.3% pass"), [61]);
+        assert_eq!(counted("ಪರೀಕ್ಷೆ-2 ಫಲಿತಾಂಶ"), [0u64; 0]);
+        assert_eq!(counted("NH 75 shut; ರಾಷ್ಟ್ರೀಯ ಹೆದ್ದಾರಿ ೭೫ರಲ್ಲಿ"), [0u64; 0]);
+        assert_eq!(counted("42nd convocation; 42ನೇ ಘಟಿಕೋತ್ಸವ: 146 ಮಂದಿಗೆ ಪದಕ"), [146]);
+        assert_eq!(
+            counted("Bulls edge Titans 36-33; 41–29ರ ಜಯ; 356/4"),
+            [0u64; 0]
+        );
+        assert_eq!(
+            counted("ಮಾರ್ಚ್ 23ರಿಂದ ಪರೀಕ್ಷೆ, ಏಪ್ರಿಲ್‌ 9ಕ್ಕೆ ಕೊನೆ; from Oct 12; 23 March"),
+            [0u64; 0]
+        );
+        assert_eq!(counted("ಮೇಯರ್ 3 ವಾರ್ಡ್‌ಗೆ ಭೇಟಿ"), [3]);
+        assert_eq!(
+            counted("dengue tally crosses 200; over 40 trees; 70ಕ್ಕೂ ಹೆಚ್ಚು"),
+            [0u64; 0]
+        );
+        assert_eq!(counted("60 scooters gutted at two-wheeler showroom"), [60]);
+        // The values are still there, as evidence that two headlines share them.
+        assert_eq!(v("NH 75 shut").len(), 1);
+    }
+
+    #[test]
+    fn a_price_per_quintal_is_a_price_per_kilogram() {
+        assert_eq!(v("₹510 a kg"), [(true, 510)]);
+        assert_eq!(v("Rs 51,000 a quintal"), v("₹510 a kg"));
+        assert_eq!(v("ಕೆ.ಜಿಗೆ ₹೫೧೦ಕ್ಕೆ ಏರಿಕೆ"), v("₹510 a kg"));
+        assert_eq!(v("ಕ್ವಿಂಟಲ್ಗೆ 51 ಸಾವಿರ ರೂಪಾಯಿ"), v("₹510 a kg"));
+        assert_eq!(v("ಕ್ವಿಂಟಲ್‌ಗೆ ₹2 ಸಾವಿರ ಕುಸಿತ"), v("ಕೆ.ಜಿಗೆ ಇಪ್ಪತ್ತು ರೂಪಾಯಿ ಇಳಿಕೆ"));
+        assert_eq!(v("ಕ್ವಿಂಟಲ್ ಈರುಳ್ಳಿಗೆ ₹600"), v("ಈರುಳ್ಳಿ ಕ್ವಿಂಟಲ್‌ಗೆ ಆರು ನೂರು ರೂಪಾಯಿ"));
+        // Without a unit, a price is as it is written.
+        assert_eq!(v("ಈರುಳ್ಳಿಗೆ ₹600"), [(true, 600)]);
+    }
+
+    #[test]
+    fn a_crore_and_lakhs_are_one_amount() {
+        assert_eq!(v("2 ಕೋಟಿ 10 ಲಕ್ಷ ರೂಪಾಯಿ ಟೋಪಿ"), v("Rs 2.1 crore"));
+        assert_eq!(v("ಒಂದು ಕೋಟಿ ಎಂಬತ್ತು ಲಕ್ಷ ರೂಪಾಯಿ ಮೌಲ್ಯದ ಒಡವೆ"), v("₹1.8 ಕೋಟಿ ಮೌಲ್ಯದ"));
+        assert_eq!(v("ಒಂದು ಲಕ್ಷದ ಹನ್ನೆರಡು ಸಾವಿರ ವಿದ್ಯಾರ್ಥಿಗಳು"), [(false, 112_000)]);
+        assert_eq!(v("ಆರು ನೂರು ಮನೆಗಳು"), [(false, 600)]);
     }
 
     #[test]
@@ -469,7 +1018,11 @@ mod tests {
         assert_eq!(v("1.2 kg gold"), v("1,200 grams"));
         assert_eq!(v("೧.೨ ಕೆ.ಜಿ ಚಿನ್ನ"), [(false, 1200)]);
         assert_eq!(v("One of the best"), []);
-        assert_eq!(v("doused after 11 hours; 24-hour operation, ೧೧ ಗಂಟೆಗಳ"), []);
+        assert_eq!(
+            v("doused after 11 hours; 24-hour operation, ೧೧ ಗಂಟೆಗಳ, 3 ದಿನಗಳ"),
+            []
+        );
+        assert_eq!(v("3 ವಾರ್ಡ್‌ಗಳು, 2 ದಿನಸಿ ಅಂಗಡಿ"), [(false, 2), (false, 3)]);
         assert_eq!(v("BFC held 1-1"), [(false, 1)]);
         // Rs only as a word of its own: `Blasters 2-1` is a score, not money.
         assert_eq!(v("Kerala Blasters 2-1"), [(false, 1), (false, 2)]);

@@ -884,6 +884,123 @@ impl Grouper {
             .collect()
     }
 
+    /// A headline no pair joined, joined to a story of its language whose headlines, taken
+    /// together, say what it says: the cosine with the story's centroid (the sum of its
+    /// same-language headlines' unit vectors, at least two of them) passes the bar a pair
+    /// would need, it shares three words with them (one more than a pair needs: together they
+    /// hold more words), and every gate with every headline of the story is open. A story told by several desks holds more of the event's words than any
+    /// one of its headlines.
+    fn join_centroids(
+        &self,
+        docs: &[Doc],
+        weight: &[f64],
+        norms: &[f64],
+        postings: &[Vec<u32>],
+        root: &mut [u32],
+        members: &mut [Vec<u32>],
+    ) {
+        let th = &self.thresholds;
+        let window = WINDOW_HOURS * 3600;
+        fn find(root: &mut [u32], mut x: u32) -> u32 {
+            while root[x as usize] != x {
+                root[x as usize] = root[root[x as usize] as usize];
+                x = root[x as usize];
+            }
+            x
+        }
+        for x in 0..docs.len() as u32 {
+            let d = &docs[x as usize];
+            let rx = find(root, x);
+            if d.opinion || members[rx as usize].len() != 1 {
+                continue;
+            }
+            let mut roots: Vec<u32> = Vec::new();
+            for &k in &d.block {
+                for &j in &postings[k as usize] {
+                    if j != x && (docs[j as usize].t - d.t).abs() <= window {
+                        let r = find(root, j);
+                        if members[r as usize].len() >= 2 {
+                            roots.push(r);
+                        }
+                    }
+                }
+            }
+            roots.sort_unstable();
+            roots.dedup();
+            let mut best: Option<(f64, u32)> = None;
+            for &r in &roots {
+                let m = &members[r as usize];
+                if m.len() + 1 > STORY_MAX {
+                    continue;
+                }
+                let same: Vec<u32> = m
+                    .iter()
+                    .copied()
+                    .filter(|&y| docs[y as usize].kn == d.kn)
+                    .collect();
+                if same.len() < 2 {
+                    continue;
+                }
+                let (first, last) = m.iter().fold((d.t, d.t), |(f, l), &y| {
+                    (f.min(docs[y as usize].t), l.max(docs[y as usize].t))
+                });
+                if last - first > window
+                    || m.iter()
+                        .any(|&y| matches!(self.gate(d, &docs[y as usize]), Gate::Blocked(_)))
+                {
+                    continue;
+                }
+                let mut centroid: HashMap<u32, f64> = HashMap::new();
+                let mut words: Vec<u32> = Vec::new();
+                for &y in &same {
+                    let dy = &docs[y as usize];
+                    for &f in &dy.feats {
+                        *centroid.entry(f).or_insert(0.0) += weight[f as usize] / norms[y as usize];
+                    }
+                    words.extend(&dy.words);
+                }
+                words.sort_unstable();
+                words.dedup();
+                if common(&d.words, &words) < th.within_words + 1 {
+                    continue;
+                }
+                let mut c_norm = 0.0;
+                let mut keys: Vec<&u32> = centroid.keys().collect();
+                keys.sort_unstable();
+                for k in keys {
+                    c_norm += centroid[k] * centroid[k];
+                }
+                let dot: f64 = d
+                    .feats
+                    .iter()
+                    .map(|f| weight[*f as usize] * centroid.get(f).copied().unwrap_or(0.0))
+                    .sum();
+                let cos = dot / (norms[x as usize] * c_norm.sqrt()).max(f64::MIN_POSITIVE);
+                let placed = same
+                    .iter()
+                    .any(|&y| self.places_agree(&d.places, &docs[y as usize].places));
+                let near = if same
+                    .iter()
+                    .any(|&y| (docs[y as usize].t - d.t).abs() <= th.near_hours * 3600)
+                {
+                    th.near
+                } else {
+                    1.0
+                };
+                let least = if placed { th.placed } else { th.within } * near;
+                if cos >= least && best.is_none_or(|(b, _)| cos > b) {
+                    best = Some((cos, r));
+                }
+            }
+            if let Some((_, r)) = best {
+                let (keep, gone) = if r < rx { (r, rx) } else { (rx, r) };
+                let moved = std::mem::take(&mut members[gone as usize]);
+                members[keep as usize].extend(moved);
+                root[gone as usize] = keep;
+            }
+        }
+    }
+
     /// Groups headlines: each group of two or more, its members by time then id, the groups
     /// by their first member. Indices into `items`.
     pub fn group(&self, items: &[Headline]) -> Vec<Vec<usize>> {
@@ -988,6 +1105,7 @@ impl Grouper {
             members[keep as usize].extend(moved);
             root[gone as usize] = keep;
         }
+        self.join_centroids(&docs, &weight, &norms, &postings, &mut root, &mut members);
         let mut groups: Vec<Vec<usize>> = members
             .into_iter()
             .filter(|m| m.len() >= 2)
@@ -1181,6 +1299,18 @@ mod tests {
             groups(&items),
             [vec!["a", "b"], vec!["c", "d"], vec!["e", "f"]]
         );
+    }
+
+    #[test]
+    fn a_headline_joins_a_story_whose_headlines_together_say_what_it_says() {
+        // The third shares some words with each of the first two, too few with either alone.
+        let items = rows(
+            "\
+            kn 2026-11-30T01:00:00Z ತುಮಕೂರು ಹಾಸ್ಟೆಲ್‌ನಲ್ಲಿ ಕಲುಷಿತ ಆಹಾರ ಸೇವಿಸಿ ವಿದ್ಯಾರ್ಥಿಗಳು ಅಸ್ವಸ್ಥ\n\
+            kn 2026-11-30T02:00:00Z ತುಮಕೂರು ವಸತಿ ನಿಲಯದಲ್ಲಿ ಊಟದ ನಂತರ ವಿದ್ಯಾರ್ಥಿಗಳು ಅಸ್ವಸ್ಥ, ಆಸ್ಪತ್ರೆಗೆ ದಾಖಲು\n\
+            kn 2026-11-30T09:00:00Z ಕಲುಷಿತ ಆಹಾರ ಪ್ರಕರಣ: ವಸತಿ ನಿಲಯದ ವಾರ್ಡನ್ ಅಮಾನತು, ತುಮಕೂರಿನಲ್ಲಿ ಆಕ್ರೋಶ",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b", "c"]]);
     }
 
     #[test]

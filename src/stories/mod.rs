@@ -552,7 +552,8 @@ impl Grouper {
             let digits = w
                 .chars()
                 .any(|c| c.is_ascii_digit() || ('೦'..='೯').contains(&c));
-            if digits {
+            // A number, in digits or in words, is its value already (`ಇಬ್ಬರು` is 2).
+            if digits || numbers::word_value(w).is_some() {
                 continue;
             }
             let kannada = is_kannada(w);
@@ -1314,6 +1315,18 @@ mod tests {
     }
 
     #[test]
+    fn a_number_word_counts_once_as_its_value() {
+        // Two events that share only "three": `ಮೂವರು` is the value 3, not also a word in
+        // common, and one thing in common is too little.
+        let items = rows(
+            "\
+            kn 2026-11-30T01:00:00Z ಮೂವರು ಸಾವು\n\
+            kn 2026-11-30T02:00:00Z ಮೂವರು ಸೆರೆ",
+        );
+        assert!(groups(&items).is_empty(), "{:?}", groups(&items));
+    }
+
+    #[test]
     fn a_destination_is_not_where_the_event_happened() {
         let items = rows(
             "\
@@ -1537,7 +1550,7 @@ mod tests {
                     "a",
                     "A",
                     "en",
-                    "Power cut hits Whitefield tech parks for six hours",
+                    "Power cut hits Whitefield tech parks through the afternoon",
                     "2026-11-30T01:00:00Z",
                 ),
                 h(

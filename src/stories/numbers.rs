@@ -403,7 +403,7 @@ fn kn_value(w: &str) -> Option<f64> {
 }
 
 /// Numbers written as words: English (to twenty, and its tens) and Kannada ([`kn_value`]).
-fn word_value(w: &str) -> Option<f64> {
+pub fn word_value(w: &str) -> Option<f64> {
     if let Some(n) = EN_WORDS.iter().position(|x| *x == w) {
         // "one" is mostly "one of", not a count.
         return (n != 1).then_some(n as f64);

@@ -179,6 +179,10 @@ struct Doc {
     /// Whether it says a count grew: the glossary's `toll` ("toll rises to 5") or a word of
     /// [`ROSE`] ("cases climb to 212", "41ಕ್ಕೆ ಏರಿಕೆ").
     rose: bool,
+    /// Whether it says people are missing (the glossary's `missing`), and whether it says
+    /// people were found, rescued or found dead (`found`, `rescue`, `killed`).
+    missing: bool,
+    found: bool,
     /// Whether it says it tells of a recurrence ("another haul", "protest again", ಮತ್ತೊಂದು).
     again: bool,
     /// The words no glossary concept took, in a loose Latin spelling (for names), each
@@ -540,6 +544,13 @@ impl Grouper {
             .named("toll")
             .is_some_and(|t| concepts.contains(&t))
             || ws.iter().any(|w| ROSE.contains(&w.as_str()));
+        let named = |t: &str| {
+            self.glossary
+                .named(t)
+                .is_some_and(|c| concepts.contains(&c))
+        };
+        d.missing = named("missing");
+        d.found = named("found") || named("rescue") || named("killed");
         for v in &d.values {
             let k = keys.key(format!("n:{v}"));
             word_keys.push(k);
@@ -667,6 +678,7 @@ impl Grouper {
         let same_language = a.kn == b.kn;
         let (mut pairs, mut agree) = (0, false);
         let (mut least_early, mut most_late) = (u64::MAX, 0);
+        let (mut most_early, mut least_late) = (0, u64::MAX);
         for (x, wx) in &early.counts {
             for (y, wy) in &late.counts {
                 if comparable(wx, wy, same_language) {
@@ -674,13 +686,18 @@ impl Grouper {
                     agree |= x == y;
                     least_early = least_early.min(*x);
                     most_late = most_late.max(*y);
+                    most_early = most_early.max(*x);
+                    least_late = least_late.min(*y);
                 }
             }
         }
         let mut grew = false;
         if pairs > 0 && !agree {
-            // A count that grew: a toll that rose, later, in a headline that says so.
-            if late.t > early.t && late.rose && most_late > least_early {
+            // A count that grew: a toll that rose, later, in a headline that says so. Or
+            // some of the missing found, later: "three fishermen missing", then "bodies of
+            // two wash ashore".
+            let found = early.missing && late.found && least_late < most_early;
+            if late.t > early.t && (late.rose && most_late > least_early || found) {
                 grew = true;
             } else {
                 return Gate::Blocked(Gated::Numbers);
@@ -1324,6 +1341,19 @@ mod tests {
             kn 2026-11-30T02:00:00Z ಮೂವರು ಸೆರೆ",
         );
         assert!(groups(&items).is_empty(), "{:?}", groups(&items));
+    }
+
+    #[test]
+    fn some_of_the_missing_found_later_is_the_same_event() {
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Boat capsizes off Malpe; three fishermen missing\n\
+            en 2026-11-30T20:00:00Z Malpe boat capsize: bodies of two fishermen wash ashore\n\
+            en 2026-11-30T01:00:00Z Boat capsizes off Bhatkal; four fishermen rescued\n\
+            en 2026-11-30T05:00:00Z Bhatkal boat capsize: six fishermen rescued",
+        );
+        // The rescued are no missing: four and six stay two counts that disagree.
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
     }
 
     #[test]

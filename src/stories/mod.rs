@@ -76,6 +76,43 @@ fn cased_words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// For each word of [`cased_words`], whether a dash alone joins it to the next word
+/// (`Mangaluru–Bengaluru`, `Belagavi-Kolhapur`).
+fn dashed(text: &str) -> Vec<bool> {
+    let text = text.replace(['\u{200c}', '\u{200d}'], "");
+    let split = |c: char| {
+        c.is_whitespace() || (c.is_ascii_punctuation() && c != '*') || "‘’“”–—…।|«»·₹".contains(c)
+    };
+    let mut out: Vec<bool> = Vec::new();
+    let (mut word, mut gap) = (String::new(), String::new());
+    let flush = |word: &mut String, gap: &mut String, out: &mut Vec<bool>| {
+        if !word.is_empty() && !(word.len() == 1 && word.is_ascii()) {
+            out.push(false);
+            gap.clear();
+        } else if !word.is_empty() {
+            // A word left out (`e` of `e-bus`) breaks the join.
+            gap.push(' ');
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if split(c) {
+            flush(&mut word, &mut gap, &mut out);
+            gap.push(c);
+        } else {
+            if word.is_empty() && !out.is_empty() && (gap == "-" || gap == "–") {
+                *out.last_mut().unwrap() = true;
+            }
+            if word.is_empty() {
+                gap.clear();
+            }
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut gap, &mut out);
+    out
+}
+
 fn is_kannada(w: &str) -> bool {
     w.chars().any(|c| ('\u{0c80}'..='\u{0cff}').contains(&c))
 }
@@ -436,9 +473,22 @@ impl Grouper {
         // A place a headline names only as where something goes ("Bengaluru-bound flights",
         // "flights diverted to Chennai") is not where the event happened: the place gate
         // leaves it out.
+        // So is a place at either end of a route, joined to another place by a dash
+        // ("Mangaluru–Bengaluru traffic halted", "Belagavi-Kolhapur buses").
+        let dashes = dashed(h.headline);
+        let place_at = |k: usize| {
+            matches.iter().any(|&(at, n, c)| {
+                (at..at + n).contains(&k) && self.glossary.concept(c).1 == Kind::Place
+            })
+        };
+        let route = |at: usize, n: usize| {
+            (at > 0 && dashes.get(at - 1) == Some(&true) && place_at(at - 1))
+                || (dashes.get(at + n - 1) == Some(&true) && place_at(at + n))
+        };
         let destination = |at: usize, n: usize| {
             ws.get(at + n).is_some_and(|w| w == "bound")
                 || (at > 0 && ["to", "towards"].contains(&ws[at - 1].as_str()))
+                || route(at, n)
         };
         let mut gone_to: Vec<u32> = concepts
             .iter()
@@ -1354,6 +1404,20 @@ mod tests {
         );
         // The rescued are no missing: four and six stay two counts that disagree.
         assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn the_ends_of_a_route_are_not_where_the_event_happened() {
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Landslide blocks ghat road near Sakleshpur; highway traffic halted\n\
+            en 2026-11-30T03:00:00Z Ghat road landslide: Mangaluru–Bengaluru highway traffic halted",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+        assert_eq!(
+            dashed("Mangaluru–Bengaluru traffic, e-bus"),
+            [true, false, false, false]
+        );
     }
 
     #[test]

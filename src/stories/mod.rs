@@ -65,51 +65,48 @@ pub fn words(text: &str) -> Vec<String> {
 
 /// [`words`] as written (not lower-cased).
 fn cased_words(text: &str) -> Vec<String> {
-    text.replace(['\u{200c}', '\u{200d}'], "")
-        .split(|c: char| {
-            c.is_whitespace()
-                || (c.is_ascii_punctuation() && c != '*')
-                || "‘’“”–—…।|«»·₹".contains(c)
-        })
-        .filter(|w| !w.is_empty() && !(w.len() == 1 && w.is_ascii()))
-        .map(str::to_string)
-        .collect()
+    pieces(text).into_iter().map(|(w, _)| w).collect()
 }
 
 /// For each word of [`cased_words`], whether a dash alone joins it to the next word
 /// (`Mangaluru–Bengaluru`, `Belagavi-Kolhapur`).
 fn dashed(text: &str) -> Vec<bool> {
-    let text = text.replace(['\u{200c}', '\u{200d}'], "");
+    pieces(text)
+        .into_iter()
+        .map(|(_, gap)| gap == "-" || gap == "–")
+        .collect()
+}
+
+/// The words of a headline, each with what follows it up to the next word: the joiners
+/// removed, split at white space and punctuation (a `*`, which the glossary's forms end
+/// with, stays), and a word of one ASCII letter left out (it joins the gap: `e-bus` is
+/// `bus` after `e-`).
+fn pieces(text: &str) -> Vec<(String, String)> {
     let split = |c: char| {
         c.is_whitespace() || (c.is_ascii_punctuation() && c != '*') || "‘’“”–—…।|«»·₹".contains(c)
     };
-    let mut out: Vec<bool> = Vec::new();
-    let (mut word, mut gap) = (String::new(), String::new());
-    let flush = |word: &mut String, gap: &mut String, out: &mut Vec<bool>| {
-        if !word.is_empty() && !(word.len() == 1 && word.is_ascii()) {
-            out.push(false);
-            gap.clear();
-        } else if !word.is_empty() {
-            // A word left out (`e` of `e-bus`) breaks the join.
-            gap.push(' ');
+    let kept = |w: &str| !(w.is_empty() || w.len() == 1 && w.is_ascii());
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut word = String::new();
+    let end = |word: &mut String, out: &mut Vec<(String, String)>| {
+        if kept(word) {
+            out.push((std::mem::take(word), String::new()));
+        } else if let Some(last) = out.last_mut() {
+            last.1.push_str(word);
         }
         word.clear();
     };
-    for c in text.chars() {
+    for c in text.replace(['\u{200c}', '\u{200d}'], "").chars() {
         if split(c) {
-            flush(&mut word, &mut gap, &mut out);
-            gap.push(c);
+            end(&mut word, &mut out);
+            if let Some(last) = out.last_mut() {
+                last.1.push(c);
+            }
         } else {
-            if word.is_empty() && !out.is_empty() && (gap == "-" || gap == "–") {
-                *out.last_mut().unwrap() = true;
-            }
-            if word.is_empty() {
-                gap.clear();
-            }
             word.push(c);
         }
     }
-    flush(&mut word, &mut gap, &mut out);
+    end(&mut word, &mut out);
     out
 }
 

@@ -356,7 +356,8 @@ pub fn topic_label(topic: &str, lang: Lang) -> &'static str {
 const MONTHS_EN: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
-const MONTHS_KN: [&str; 12] = [
+/// The months in Kannada, January first (also read by the stories' numbers, `ಮಾರ್ಚ್ 23`).
+pub(crate) const MONTHS_KN: [&str; 12] = [
     "ಜನವರಿ",
     "ಫೆಬ್ರವರಿ",
     "ಮಾರ್ಚ್",

@@ -2,8 +2,10 @@
 //! their grouping commas and a decimal point, scaled by the word after them (`crore` /
 //! `ಕೋಟಿ`, `lakh` / `ಲಕ್ಷ`, `thousand` / `ಸಾವಿರ`, `million`, `billion`), and the small
 //! numbers written as words (`three`, `ಮೂರು`, `ಮೂವರು`). So `₹800 ಕೋಟಿ` and `Rs 800 crore`
-//! are one value, 8,000,000,000, and `3 killed` and `ಮೂವರು ಸಾವು` share 3. Kilograms are
-//! counted in grams (`1.2 kg` is `1,200 grams`).
+//! are one value, 8,000,000,000, and `3 killed` and `ಮೂವರು ಸಾವು` share 3. Measures are
+//! values in their unit (`1.2 kg` is `1,200 grams`, `14 ಸೆಂ.ಮೀ` is `140 mm`); see [`Number`].
+
+use crate::publish::i18n::MONTHS_KN;
 
 /// A value, in hundredths (so `1.5 lakh` is exact).
 pub type Value = u64;
@@ -211,7 +213,8 @@ const LABEL_BEFORE: &[&str] = &[
     "ವಾರ್ಡ್",
 ];
 
-/// Months in English (the month before or after a day) and in Kannada (before it).
+/// Months in English (the month before or after a day); Kannada's (before it) are the
+/// pages' own.
 const MONTHS_EN: &[&str] = &[
     "january",
     "february",
@@ -237,20 +240,6 @@ const MONTHS_EN: &[&str] = &[
     "oct",
     "nov",
     "dec",
-];
-const MONTHS_KN: &[&str] = &[
-    "ಜನವರಿ",
-    "ಫೆಬ್ರವರಿ",
-    "ಮಾರ್ಚ್",
-    "ಏಪ್ರಿಲ್",
-    "ಮೇ",
-    "ಜೂನ್",
-    "ಜುಲೈ",
-    "ಆಗಸ್ಟ್",
-    "ಸೆಪ್ಟೆಂಬರ್",
-    "ಅಕ್ಟೋಬರ್",
-    "ನವೆಂಬರ್",
-    "ಡಿಸೆಂಬರ್",
 ];
 
 fn month(w: &str) -> bool {

@@ -38,7 +38,7 @@ pub mod translit;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use glossary::{Glossary, Kind};
 
@@ -424,6 +424,21 @@ pub struct Grouper {
     pub thresholds: Thresholds,
     /// The glossary's titles (`minister`, `chief-minister`, `mla`): a name follows them.
     titles: Vec<u32>,
+    /// The glossary's concepts that say a count changed: `toll` (it grew), `missing`, and
+    /// `found`, `rescue`, `killed` (some of the missing found). Resolved once, not once a
+    /// headline.
+    toll: Option<u32>,
+    missing: Option<u32>,
+    found: Vec<u32>,
+}
+
+/// The group a headline is in: its root, the paths on the way halved.
+fn find(root: &mut [u32], mut x: u32) -> u32 {
+    while root[x as usize] != x {
+        root[x as usize] = root[root[x as usize] as usize];
+        x = root[x as usize];
+    }
+    x
 }
 
 /// The most headlines one story holds; a bigger group is more likely two events chained.
@@ -435,10 +450,19 @@ impl Grouper {
             .iter()
             .filter_map(|t| glossary.named(t))
             .collect();
+        let toll = glossary.named("toll");
+        let missing = glossary.named("missing");
+        let found = ["found", "rescue", "killed"]
+            .iter()
+            .filter_map(|t| glossary.named(t))
+            .collect();
         Grouper {
             glossary,
             thresholds: Thresholds::default(),
             titles,
+            toll,
+            missing,
+            found,
         }
     }
 
@@ -586,18 +610,10 @@ impl Grouper {
         d.values = nums.iter().map(|n| n.value).collect();
         d.values.sort_unstable();
         d.values.dedup();
-        d.rose = self
-            .glossary
-            .named("toll")
-            .is_some_and(|t| concepts.contains(&t))
+        d.rose = self.toll.is_some_and(|t| concepts.contains(&t))
             || ws.iter().any(|w| ROSE.contains(&w.as_str()));
-        let named = |t: &str| {
-            self.glossary
-                .named(t)
-                .is_some_and(|c| concepts.contains(&c))
-        };
-        d.missing = named("missing");
-        d.found = named("found") || named("rescue") || named("killed");
+        d.missing = self.missing.is_some_and(|c| concepts.contains(&c));
+        d.found = self.found.iter().any(|c| concepts.contains(c));
         for v in &d.values {
             let k = keys.key(format!("n:{v}"));
             word_keys.push(k);
@@ -966,13 +982,6 @@ impl Grouper {
     ) {
         let th = &self.thresholds;
         let window = WINDOW_HOURS * 3600;
-        fn find(root: &mut [u32], mut x: u32) -> u32 {
-            while root[x as usize] != x {
-                root[x as usize] = root[root[x as usize] as usize];
-                x = root[x as usize];
-            }
-            x
-        }
         for x in 0..docs.len() as u32 {
             let d = &docs[x as usize];
             let rx = find(root, x);
@@ -1015,7 +1024,8 @@ impl Grouper {
                 {
                     continue;
                 }
-                let mut centroid: HashMap<u32, f64> = HashMap::new();
+                // In key order, so that the sums below are the same in every run.
+                let mut centroid: BTreeMap<u32, f64> = BTreeMap::new();
                 let mut words: Vec<u32> = Vec::new();
                 for &y in &same {
                     let dy = &docs[y as usize];
@@ -1029,12 +1039,7 @@ impl Grouper {
                 if common(&d.words, &words) < th.within_words + 1 {
                     continue;
                 }
-                let mut c_norm = 0.0;
-                let mut keys: Vec<&u32> = centroid.keys().collect();
-                keys.sort_unstable();
-                for k in keys {
-                    c_norm += centroid[k] * centroid[k];
-                }
+                let c_norm: f64 = centroid.values().map(|c| c * c).sum();
                 let dot: f64 = d
                     .feats
                     .iter()
@@ -1120,13 +1125,6 @@ impl Grouper {
         // Groups, strongest pairs first; a group is its members, kept in its root's slot.
         let mut root: Vec<u32> = (0..n as u32).collect();
         let mut members: Vec<Vec<u32>> = (0..n as u32).map(|i| vec![i]).collect();
-        fn find(root: &mut [u32], mut x: u32) -> u32 {
-            while root[x as usize] != x {
-                root[x as usize] = root[root[x as usize] as usize];
-                x = root[x as usize];
-            }
-            x
-        }
         for &(_, a, b) in &edges {
             let (ra, rb) = (find(&mut root, a), find(&mut root, b));
             if ra == rb {

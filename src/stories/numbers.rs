@@ -530,7 +530,19 @@ pub fn values(text: &str) -> Vec<Number> {
         }
         ws
     };
-    let ts_all: Vec<Token> = tokens(&chars);
+    // The word after position k (past spaces and a hyphen), and where it ends.
+    let word_at = |mut k: usize| -> (String, usize) {
+        while k < chars.len() && matches!(chars[k], ' ' | '-' | '\u{2013}') {
+            k += 1;
+        }
+        let w: String = chars[k..]
+            .iter()
+            .take_while(|c| c.is_alphabetic() || is_mark(**c) || **c == '.')
+            .collect();
+        let end = k + w.chars().count();
+        (w.trim_end_matches('.').to_string(), end)
+    };
+    let ts: Vec<Token> = tokens(&chars);
     let mut i = 0;
     // Where each number's digits began: a second number right after a first one's scale
     // (`2 ಕೋಟಿ 10 ಲಕ್ಷ`) is part of it.
@@ -621,18 +633,6 @@ pub fn values(text: &str) -> Vec<Number> {
         let mut percent = chars.get(i) == Some(&'%')
             || (chars.get(i) == Some(&' ') && chars.get(i + 1) == Some(&'%'))
             || prev.first().is_some_and(|w| w.starts_with("ಶೇ"));
-        // The words after the digits.
-        let word_at = |mut k: usize| -> (String, usize) {
-            while k < chars.len() && matches!(chars[k], ' ' | '-' | '\u{2013}') {
-                k += 1;
-            }
-            let w: String = chars[k..]
-                .iter()
-                .take_while(|c| c.is_alphabetic() || is_mark(**c) || **c == '.')
-                .collect();
-            let end = k + w.chars().count();
-            (w.trim_end_matches('.').to_string(), end)
-        };
         let (mut word, mut end) = word_at(i);
         let mut scaled = false;
         if let Some(s) = scale(&word) {
@@ -727,7 +727,6 @@ pub fn values(text: &str) -> Vec<Number> {
         });
     }
     // Numbers written as words.
-    let ts = ts_all;
     let mut k = 0;
     while k < ts.len() {
         let w = ts[k].text.as_str();

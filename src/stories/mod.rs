@@ -205,8 +205,8 @@ struct Doc {
     amounts: Vec<numbers::Value>,
     /// The counts it names, each with what it counts (sorted, each once).
     counts: Vec<(numbers::Value, What)>,
-    /// The number values alone (sorted, each once).
-    values: Vec<numbers::Value>,
+    /// The number values alone, each in its unit if a measure (sorted, each once).
+    values: Vec<(numbers::Value, Option<&'static str>)>,
     /// The loose spellings of the person named after a title ("Health Minister Sharadamma
     /// Naik": `sharadam`, `naik`).
     names: Vec<String>,
@@ -372,8 +372,8 @@ pub struct Thresholds {
     /// Across the languages: the least share of anchors in common, and the least anchors.
     pub across: f64,
     pub across_anchors: usize,
-    /// Two groups join only if at least this share of the pairs across them are pairs
-    /// in their own right.
+    /// Two groups join only if the pairs across them, each counted one if it merges and
+    /// its score's share of its bar if that share is at least this, average at least this.
     pub link: f64,
     /// Where both headlines name places that agree (one is the other or lies in it): the
     /// least cosine within a language, and the least share across. The place gate already
@@ -607,15 +607,16 @@ impl Grouper {
         d.amounts.dedup();
         d.counts.sort_unstable();
         d.counts.dedup();
-        d.values = nums.iter().map(|n| n.value).collect();
+        d.values = nums.iter().map(|n| (n.value, n.unit)).collect();
         d.values.sort_unstable();
         d.values.dedup();
         d.rose = self.toll.is_some_and(|t| concepts.contains(&t))
             || ws.iter().any(|w| ROSE.contains(&w.as_str()));
         d.missing = self.missing.is_some_and(|c| concepts.contains(&c));
         d.found = self.found.iter().any(|c| concepts.contains(c));
-        for v in &d.values {
-            let k = keys.key(format!("n:{v}"));
+        // A measure is its value in its unit: `12 ಕ್ವಿಂಟಲ್` (1,200 kg) is not `12 ಲಕ್ಷ`.
+        for (v, unit) in &d.values {
+            let k = keys.key(format!("n:{v}{}", unit.unwrap_or_default()));
             word_keys.push(k);
             block.push(k);
         }
@@ -1142,10 +1143,13 @@ impl Grouper {
             if la.max(lb) - fa.min(fb) > window {
                 continue;
             }
-            // Every pair across the two passes the gates, and enough of them are pairs in
-            // their own right (average linkage, not a chain through one pair).
+            // Every pair across the two passes the gates, and together they are near enough
+            // (average linkage, not a chain through one pair): each pair counts one if it
+            // merges, and its score's share of its bar if that is at least `link` (a pair
+            // that nearly merges is evidence too); their mean is at least `link`.
+            let link = self.thresholds.link;
             let mut blocked = false;
-            let mut linked = 0usize;
+            let mut near = 0.0;
             'pairs: for &x in ma {
                 for &y in mb {
                     let (p, q) = if x < y { (x, y) } else { (y, x) };
@@ -1154,13 +1158,18 @@ impl Grouper {
                         blocked = true;
                         break 'pairs;
                     }
-                    if self.score(dp, dq, &weight, (norms[p as usize], norms[q as usize])) > 0.0 {
-                        linked += 1;
-                    }
+                    near +=
+                        match self.measure(dp, dq, &weight, (norms[p as usize], norms[q as usize]))
+                        {
+                            Ok(_) => 1.0,
+                            Err(Miss::Below { score, least }) if score >= link * least => {
+                                score / least
+                            }
+                            Err(_) => 0.0,
+                        };
                 }
             }
-            let pairs = (ma.len() * mb.len()) as f64;
-            if blocked || (linked as f64) < self.thresholds.link * pairs {
+            if blocked || near < link * (ma.len() * mb.len()) as f64 {
                 continue;
             }
             let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
@@ -1374,6 +1383,61 @@ mod tests {
             kn 2026-11-30T09:00:00Z ಕಲುಷಿತ ಆಹಾರ ಪ್ರಕರಣ: ವಸತಿ ನಿಲಯದ ವಾರ್ಡನ್ ಅಮಾನತು, ತುಮಕೂರಿನಲ್ಲಿ ಆಕ್ರೋಶ",
         );
         assert_eq!(groups(&items), [vec!["a", "b", "c"]]);
+    }
+
+    #[test]
+    fn pairs_that_nearly_merge_are_evidence_for_joining_a_story() {
+        // The arrest merges with the third headline alone; with the first two it comes
+        // near the bar without passing it. Together that is enough.
+        let items = with_day(rows(
+            "\
+            en 2026-11-30T01:00:00Z Rowdy-sheeter hacked to death in Davanagere's Vinoba Nagar\n\
+            kn 2026-11-30T02:30:00Z ದಾವಣಗೆರೆ: ವಿನೋಬನಗರದಲ್ಲಿ ರೌಡಿಶೀಟರ್‌ ಬರ್ಬರ ಕೊಲೆ\n\
+            en 2026-11-30T05:00:00Z Davanagere: history-sheeter killed by gang over old rivalry\n\
+            en 2026-11-30T20:00:00Z Davanagere murder: three held, police say gang rivalry behind attack",
+        ));
+        assert_eq!(groups(&items), [vec!["a", "b", "c", "d"]]);
+    }
+
+    #[test]
+    fn a_measure_is_in_common_only_with_the_same_measure() {
+        // 12 quintals are 1,200 kg, 1,200,000 grams: the value of 12 lakh rupees, but not
+        // the same number.
+        let g = grouper();
+        let mut keys = Keys::default();
+        let mut doc = |text| g.doc(&h("x", "X", "en", text, "2026-11-30T01:00:00Z"), &mut keys);
+        let (quintals, rupees, kilos) = (
+            doc("12 quintals of arecanut recovered"),
+            doc("Rs 12 lakh in cash recovered"),
+            doc("1,200 kg of arecanut recovered"),
+        );
+        let numbers_in_common = |a: &Doc, b: &Doc| {
+            keys.index
+                .iter()
+                .filter(|(k, v)| {
+                    k.starts_with("n:")
+                        && a.words.binary_search(v).is_ok()
+                        && b.words.binary_search(v).is_ok()
+                })
+                .count()
+        };
+        assert_eq!(numbers_in_common(&quintals, &rupees), 0);
+        assert_eq!(numbers_in_common(&quintals, &kilos), 1);
+    }
+
+    #[test]
+    fn two_passes_over_the_ghats_are_two_places_and_the_foot_of_one_is_on_it() {
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Landslide on Charmadi ghat road; vehicles diverted\n\
+            en 2026-11-30T02:00:00Z Landslide on Agumbe ghat road; vehicles diverted\n\
+            en 2026-11-30T03:00:00Z Landslide near Gundya; vehicles diverted at Shiradi",
+        );
+        assert!(groups(&items).is_empty(), "{:?}", groups(&items));
+        let g = grouper();
+        let place = |name| g.glossary.named(name).unwrap();
+        assert!(g.places_agree(&[place("gundya")], &[place("sakleshpur")]));
+        assert!(g.places_disagree(&[place("shiradi")], &[place("charmadi")]));
     }
 
     #[test]

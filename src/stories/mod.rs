@@ -68,11 +68,11 @@ fn cased_words(text: &str) -> Vec<String> {
     pieces(text).into_iter().map(|(w, _)| w).collect()
 }
 
-/// For each word of [`cased_words`], whether a dash alone joins it to the next word
+/// For each of a headline's [`pieces`], whether a dash alone joins its word to the next
 /// (`Mangaluru–Bengaluru`, `Belagavi-Kolhapur`).
-fn dashed(text: &str) -> Vec<bool> {
-    pieces(text)
-        .into_iter()
+fn dashed(pieces: &[(String, String)]) -> Vec<bool> {
+    pieces
+        .iter()
         .map(|(_, gap)| gap == "-" || gap == "–")
         .collect()
 }
@@ -289,6 +289,22 @@ pub enum Gated {
     Recurrence,
 }
 
+/// The Kannada titles in their plain form, the only form a name follows (ಸಚಿವ ಹಿರೇಮಠ,
+/// ಸಚಿವೆ ಲೀಲಾವತಿ, ಶಾಸಕ, ಮುಖ್ಯಮಂತ್ರಿ); the glossary's forms (`ಸಚಿವ*`) also take the cases.
+const TITLES_KN: &[&str] = &[
+    "ಸಚಿವ",
+    "ಸಚಿವೆ",
+    "ಮಂತ್ರಿ",
+    "ಶಾಸಕ",
+    "ಶಾಸಕಿ",
+    "ಸಂಸದ",
+    "ಸಂಸದೆ",
+    "ಮೇಯರ್",
+    "ಕಾರ್ಪೊರೇಟರ್",
+    "ಮುಖ್ಯಮಂತ್ರಿ",
+    "ಸಿಎಂ",
+];
+
 /// Words that say a headline's event is a recurrence of an earlier one.
 /// Words that say a count grew ("cases climb to 212", "outflow rises to 75,000 cusecs",
 /// "ಸಂಖ್ಯೆ 41ಕ್ಕೆ ಏರಿಕೆ").
@@ -467,7 +483,8 @@ impl Grouper {
     }
 
     fn doc(&self, h: &Headline, keys: &mut Keys) -> Doc {
-        let cased = cased_words(h.headline);
+        let pieces = pieces(h.headline);
+        let cased: Vec<String> = pieces.iter().map(|(w, _)| w.clone()).collect();
         let ws: Vec<String> = cased.iter().map(|w| w.to_lowercase()).collect();
         let matches = self.glossary.matches(&ws);
         let (mut concepts, used) = glossary::Glossary::found(&matches, ws.len());
@@ -496,7 +513,7 @@ impl Grouper {
         // leaves it out.
         // So is a place at either end of a route, joined to another place by a dash
         // ("Mangaluru–Bengaluru traffic halted", "Belagavi-Kolhapur buses").
-        let dashes = dashed(h.headline);
+        let dashes = dashed(&pieces);
         let place_at = |k: usize| {
             matches.iter().any(|&(at, n, c)| {
                 (at..at + n).contains(&k) && self.glossary.concept(c).1 == Kind::Place
@@ -527,13 +544,27 @@ impl Grouper {
             if !self.titles.contains(&c) {
                 continue;
             }
+            // A Kannada title in a case is followed by what the minister did, not by a name:
+            // ಸಚಿವರ ಸೂಚನೆ, "the minister's instruction"; ಸಚಿವೆಯಿಂದ ಪರಿಶೀಲನೆ.
+            let title = &ws[at + n - 1];
+            if is_kannada(title) && !TITLES_KN.contains(&title.as_str()) {
+                continue;
+            }
             let mut k = at + n;
             while k < ws.len() && names.len() < 3 && !used[k] && !is_name[k] {
                 let w = &ws[k];
                 let kannada = is_kannada(w);
                 let capital = cased[k].chars().next().is_some_and(char::is_uppercase);
+                // A name does not go on past punctuation ("ಮುಖ್ಯಮಂತ್ರಿ; ಐವತ್ತು ಕೋಟಿ"); the
+                // initials and dots of "K. Sudhakar" are part of it.
+                let apart = pieces[k - 1]
+                    .1
+                    .chars()
+                    .any(|c| !(c.is_whitespace() || c.is_alphanumeric() || c == '.'));
                 if (!kannada && !capital)
+                    || apart
                     || STOP_KN.contains(&w.as_str())
+                    || numbers::word_value(w).is_some()
                     || (kannada && k - (at + n) >= 2)
                 {
                     break;
@@ -1441,6 +1472,25 @@ mod tests {
     }
 
     #[test]
+    fn a_name_follows_a_title_only_in_its_plain_form_and_not_past_punctuation() {
+        // ಸಚಿವರ ತಾಕೀತು is "the minister's warning", not a minister named ತಾಕೀತು, who would
+        // be another than ಕಮಲಾ ನಾಯ್ಕ.
+        let items = with_day(rows(
+            "\
+            kn 2026-11-30T01:00:00Z ಖಾಸಗಿ ಆಸ್ಪತ್ರೆಗಳಲ್ಲಿ ಡೆಂಗಿ ಪರೀಕ್ಷೆ ಶುಲ್ಕಕ್ಕೆ ₹250 ಮಿತಿ: ಆರೋಗ್ಯ ಸಚಿವೆ ಕಮಲಾ ನಾಯ್ಕ\n\
+            kn 2026-11-30T04:00:00Z ಡೆಂಗಿ ಪರೀಕ್ಷೆ ಶುಲ್ಕ 250 ರೂಪಾಯಿ ಮೀರಿದರೆ ಕ್ರಮ: ಆಸ್ಪತ್ರೆಗಳಿಗೆ ಸಚಿವರ ತಾಕೀತು",
+        ));
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+        // The chief minister is not named ತಕ್ಷಣ ("at once"): the semicolon ends the title.
+        let items = with_day(rows(
+            "\
+            kn 2026-11-30T01:00:00Z ಕೊಡಗಿನಲ್ಲಿ ಸಿಎಂ ವೈಮಾನಿಕ ಸಮೀಕ್ಷೆ: ಮಳೆ ಹಾನಿ ಪರಿಹಾರಕ್ಕೆ ₹40 ಕೋಟಿ\n\
+            kn 2026-11-30T04:00:00Z ಕೊಡಗಿನ ಮಳೆ ಹಾನಿ ವೀಕ್ಷಿಸಿದ ಮುಖ್ಯಮಂತ್ರಿ; ತಕ್ಷಣ ₹40 ಕೋಟಿ ಪರಿಹಾರ",
+        ));
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
     fn a_number_word_counts_once_as_its_value() {
         // Two events that share only "three": `ಮೂವರು` is the value 3, not also a word in
         // common, and one thing in common is too little.
@@ -1474,7 +1524,7 @@ mod tests {
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
         assert_eq!(
-            dashed("Mangaluru–Bengaluru traffic, e-bus"),
+            dashed(&pieces("Mangaluru–Bengaluru traffic, e-bus")),
             [true, false, false, false]
         );
     }

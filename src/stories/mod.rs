@@ -406,13 +406,13 @@ pub struct Thresholds {
 impl Default for Thresholds {
     fn default() -> Self {
         Thresholds {
-            within: 0.30,
+            within: 0.27,
             within_words: 2,
             grew: 0.45,
             across: 0.15,
             across_anchors: 2,
             link: 0.5,
-            placed: 0.22,
+            placed: 0.18,
             placed_across: 0.10,
             near_hours: 3,
             near: 0.8,
@@ -1760,7 +1760,7 @@ mod tests {
                     "b",
                     "B",
                     "en",
-                    "Outage leaves Whitefield offices in the dark",
+                    "Outage in Whitefield: offices and apartments without light till late evening",
                     later,
                 ),
             ])

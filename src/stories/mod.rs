@@ -217,6 +217,11 @@ struct Doc {
     /// people were found, rescued or found dead (`found`, `rescue`, `killed`).
     missing: bool,
     found: bool,
+    /// Whether it says something was taken (the glossary's `theft`, `fraud`: "gang loots
+    /// 1.8 kg gold", "loses ₹36 lakh in scam"), and whether part of something was recovered
+    /// (`recovered`: "₹12 lakh frozen", "1.2 kg gold recovered").
+    taken: bool,
+    recovered: bool,
     /// Whether it says it tells of a recurrence ("another haul", "protest again", ಮತ್ತೊಂದು).
     again: bool,
     /// The words no glossary concept took, in a loose Latin spelling (for names), each
@@ -441,11 +446,13 @@ pub struct Grouper {
     /// The glossary's titles (`minister`, `chief-minister`, `mla`): a name follows them.
     titles: Vec<u32>,
     /// The glossary's concepts that say a count changed: `toll` (it grew), `missing`, and
-    /// `found`, `rescue`, `killed` (some of the missing found). Resolved once, not once a
-    /// headline.
+    /// `found`, `rescue`, `killed` (some of the missing found), `theft`, `fraud` and
+    /// `recovered` (part of what was taken recovered). Resolved once, not once a headline.
     toll: Option<u32>,
     missing: Option<u32>,
     found: Vec<u32>,
+    taken: Vec<u32>,
+    recovered: Option<u32>,
 }
 
 /// The group a headline is in: its root, the paths on the way halved.
@@ -472,6 +479,11 @@ impl Grouper {
             .iter()
             .filter_map(|t| glossary.named(t))
             .collect();
+        let taken = ["theft", "fraud"]
+            .iter()
+            .filter_map(|t| glossary.named(t))
+            .collect();
+        let recovered = glossary.named("recovered");
         Grouper {
             glossary,
             thresholds: Thresholds::default(),
@@ -479,6 +491,8 @@ impl Grouper {
             toll,
             missing,
             found,
+            taken,
+            recovered,
         }
     }
 
@@ -645,6 +659,8 @@ impl Grouper {
             || ws.iter().any(|w| ROSE.contains(&w.as_str()));
         d.missing = self.missing.is_some_and(|c| concepts.contains(&c));
         d.found = self.found.iter().any(|c| concepts.contains(c));
+        d.recovered = self.recovered.is_some_and(|c| concepts.contains(&c));
+        d.taken = self.taken.iter().any(|c| concepts.contains(c));
         // A measure is its value in its unit: `12 ಕ್ವಿಂಟಲ್` (1,200 kg) is not `12 ಲಕ್ಷ`.
         for (v, unit) in &d.values {
             let k = keys.key(format!("n:{v}{}", unit.unwrap_or_default()));
@@ -765,9 +781,19 @@ impl Grouper {
             }
         }
         // Numbers of a kind (amounts, counts) that both name and none of which agree.
-        // Amounts of money that both name, none of which agree.
+        // Amounts of money that both name, none of which agree, unless the later says part
+        // of it was recovered: "loses ₹36 lakh", then "₹12 lakh frozen".
+        let mut grew = false;
         if !a.amounts.is_empty() && !b.amounts.is_empty() && disjoint(&a.amounts, &b.amounts) {
-            return Gate::Blocked(Gated::Numbers);
+            if late.t > early.t
+                && early.taken
+                && late.recovered
+                && late.amounts[0] < early.amounts[early.amounts.len() - 1]
+            {
+                grew = true;
+            } else {
+                return Gate::Blocked(Gated::Numbers);
+            }
         }
         // Counts of one thing that both name, none of which agree.
         let same_language = a.kn == b.kn;
@@ -786,12 +812,13 @@ impl Grouper {
                 }
             }
         }
-        let mut grew = false;
         if pairs > 0 && !agree {
             // A count that grew: a toll that rose, later, in a headline that says so. Or
             // some of the missing found, later: "three fishermen missing", then "bodies of
-            // two wash ashore".
-            let found = early.missing && late.found && least_late < most_early;
+            // two wash ashore"; or part of what was taken recovered: "1.8 kg gold looted",
+            // then "1.2 kg recovered".
+            let found = (early.missing && late.found || early.taken && late.recovered)
+                && least_late < most_early;
             if late.t > early.t && (late.rose && most_late > least_early || found) {
                 grew = true;
             } else {
@@ -1513,6 +1540,33 @@ mod tests {
         );
         // The rescued are no missing: four and six stay two counts that disagree.
         assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn part_of_what_was_taken_recovered_later_is_the_same_event() {
+        let pair = |early: &'static str, late: &'static str| {
+            with_day(vec![
+                h("a", "A", "en", early, "2026-11-30T01:00:00Z"),
+                h("b", "B", "en", late, "2026-11-30T20:00:00Z"),
+            ])
+        };
+        // Money lost, then part of it frozen; three feared drowned, then two bodies found.
+        let lost = pair(
+            "Retired Hubballi teacher loses Rs 48 lakh to fake CBI officers in digital arrest fraud",
+            "Digital arrest fraud: Hubballi police freeze Rs 15 lakh of the retired teacher's money",
+        );
+        assert_eq!(groups(&lost), [vec!["a", "b"]]);
+        let feared = pair(
+            "Boat capsizes off Bhatkal; three fishermen feared drowned",
+            "Bhatkal boat capsize: bodies of two fishermen found",
+        );
+        assert_eq!(groups(&feared), [vec!["a", "b"]]);
+        // A seizure is not something taken: the second, smaller one is another seizure.
+        let seized = pair(
+            "Customs seize 1.4 kg gold from Dubai flyer at Mangaluru airport",
+            "Customs recover 520 grams of gold from Muscat passenger at Mangaluru airport",
+        );
+        assert!(groups(&seized).is_empty());
     }
 
     #[test]

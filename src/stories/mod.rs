@@ -1012,7 +1012,7 @@ impl Grouper {
             at[o] = k;
         }
         // The groups as they ended, to say why two whose pair merges stayed apart.
-        let groups = self.group(items);
+        let groups = self.group_prepared(&p);
         let mut group_of: Vec<Option<usize>> = vec![None; items.len()];
         for (g, m) in groups.iter().enumerate() {
             for &i in m {
@@ -1198,6 +1198,11 @@ impl Grouper {
     /// Groups headlines: each group of two or more, its members by time then id, the groups
     /// by their first member. Indices into `items`.
     pub fn group(&self, items: &[Headline]) -> Vec<Vec<usize>> {
+        self.group_prepared(&self.prepare(items))
+    }
+
+    /// [`Grouper::group`] of a window already prepared.
+    fn group_prepared(&self, prepared: &Prepared) -> Vec<Vec<usize>> {
         let window = WINDOW_HOURS * 3600;
         let Prepared {
             order,
@@ -1206,7 +1211,8 @@ impl Grouper {
             weight,
             norms,
             cap,
-        } = self.prepare(items);
+        } = prepared;
+        let cap = *cap;
         let n = docs.len();
         let keys_len = df.len();
         let mut postings: Vec<Vec<u32>> = vec![Vec::new(); keys_len];
@@ -1235,8 +1241,7 @@ impl Grouper {
             touched.sort_unstable();
             for &j in &touched {
                 if shared[j as usize] >= 2 {
-                    let s =
-                        self.score(&docs[j as usize], d, &weight, (norms[j as usize], norms[i]));
+                    let s = self.score(&docs[j as usize], d, weight, (norms[j as usize], norms[i]));
                     if s > 0.0 {
                         edges.push((s, j, i as u32));
                     }
@@ -1275,7 +1280,7 @@ impl Grouper {
             'pairs: for &x in ma {
                 for &y in mb {
                     let (p, q) = (x as usize, y as usize);
-                    match self.nearness(&docs[p], &docs[q], &weight, (norms[p], norms[q])) {
+                    match self.nearness(&docs[p], &docs[q], weight, (norms[p], norms[q])) {
                         Ok(n) => near += n,
                         Err(_) => {
                             blocked = true;
@@ -1292,7 +1297,7 @@ impl Grouper {
             members[keep as usize].extend(moved);
             root[gone as usize] = keep;
         }
-        self.join_centroids(&docs, &weight, &norms, &postings, &mut root, &mut members);
+        self.join_centroids(docs, weight, norms, &postings, &mut root, &mut members);
         let mut groups: Vec<Vec<usize>> = members
             .into_iter()
             .filter(|m| m.len() >= 2)

@@ -639,6 +639,11 @@ pub fn values(text: &str) -> Vec<Number> {
             v *= s;
             scaled = true;
             (word, end) = word_at(end);
+            // `₹2 ಸಾವಿರ ಕೋಟಿ`, `Rs 3.7 lakh crore`: a larger scale after a scale multiplies.
+            if let Some(s2) = scale(&word).filter(|&s2| s2 > s) {
+                v *= s2;
+                (word, end) = word_at(end);
+            }
             // `2 ಕೋಟಿ 10 ಲಕ್ಷ`: a smaller scale's number after a crore or a lakh adds to it.
             let mut k = end;
             while k < chars.len() && chars[k] == ' ' {
@@ -781,6 +786,29 @@ pub fn values(text: &str) -> Vec<Number> {
             .and_then(|next| scale(&next.text));
         let mut value = n * scaled_by.unwrap_or(1.0);
         let mut from = last + 1 + usize::from(scaled_by.is_some());
+        // `ನಾಲ್ಕು ಸಾವಿರದ ಇನ್ನೂರು`, `four thousand two hundred`: the hundreds after a
+        // thousand add to it.
+        if scaled_by == Some(1e3) && !ts[from - 1].broken {
+            if let Some((m, used)) = below_thousand(&ts[from.min(ts.len())..]) {
+                value += m;
+                from += used;
+                k = from;
+            }
+        }
+        // `ಎರಡು ಸಾವಿರ ಕೋಟಿ`, `ಎರಡು ಸಾವಿರದ ನಾನೂರು ಕೋಟಿ`, `three lakh crore`: a larger
+        // scale after them multiplies.
+        if let Some(s) = scaled_by {
+            let s2 = ts
+                .get(from)
+                .filter(|_| !ts[from - 1].broken)
+                .and_then(|t| scale(&t.text))
+                .filter(|&s2| s2 > s && value < s2);
+            if let Some(s2) = s2 {
+                value *= s2;
+                from += 1;
+                k = from;
+            }
+        }
         // `ಒಂದು ಕೋಟಿ ಎಂಬತ್ತು ಲಕ್ಷ`, `ಒಂದು ಲಕ್ಷದ ಹನ್ನೆರಡು ಸಾವಿರ`: a smaller scale's number after
         // a crore or a lakh adds to it.
         if let Some(s) = scaled_by.filter(|&s| s >= 1e5 && !ts[from - 1].broken) {
@@ -847,6 +875,19 @@ pub fn values(text: &str) -> Vec<Number> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// A number below a thousand written as words at the start of `ts`, and how many words
+/// it took: `ಇನ್ನೂರು`, `ಎಂಟುನೂರು`, `two hundred`, `ಆರು ನೂರು`, `twelve`.
+fn below_thousand(ts: &[Token]) -> Option<(f64, usize)> {
+    let first = ts.first()?;
+    let n = word_value(&first.text).filter(|&n| n < 1000.0)?;
+    let hundred = ts
+        .get(1)
+        .filter(|_| !first.broken && n < 10.0)
+        .and_then(|t| word_value(&t.text))
+        == Some(100.0);
+    Some(if hundred { (n * 100.0, 2) } else { (n, 1) })
 }
 
 /// A combining mark of Kannada (vowel signs, virama, anusvara): part of a word.
@@ -983,6 +1024,18 @@ mod tests {
         assert_eq!(v("ಒಂದು ಕೋಟಿ ಎಂಬತ್ತು ಲಕ್ಷ ರೂಪಾಯಿ ಮೌಲ್ಯದ ಒಡವೆ"), v("₹1.8 ಕೋಟಿ ಮೌಲ್ಯದ"));
         assert_eq!(v("ಒಂದು ಲಕ್ಷದ ಹನ್ನೆರಡು ಸಾವಿರ ವಿದ್ಯಾರ್ಥಿಗಳು"), [(false, 112_000)]);
         assert_eq!(v("ಆರು ನೂರು ಮನೆಗಳು"), [(false, 600)]);
+    }
+
+    #[test]
+    fn thousands_and_their_hundreds_and_a_crore_of_them_are_one_number() {
+        assert_eq!(v("ನಾಲ್ಕು ಸಾವಿರದ ಇನ್ನೂರು ಶಿಕ್ಷಕರ ನೇಮಕಾತಿ"), [(false, 4200)]);
+        assert_eq!(v("four thousand two hundred teachers"), [(false, 4200)]);
+        assert_eq!(v("ಮೂರು ಸಾವಿರದ ಆರು ನೂರು ಮನೆಗಳು"), [(false, 3600)]);
+        assert_eq!(v("₹2 ಸಾವಿರ ಕೋಟಿ ಯೋಜನೆ"), v("Rs 2,000 crore plan"));
+        assert_eq!(v("ಎರಡು ಸಾವಿರ ಕೋಟಿ ರೂಪಾಯಿ"), v("₹2,000 ಕೋಟಿ"));
+        assert_eq!(v("Rs 3.7 lakh crore budget"), [(true, 3_700_000_000_000)]);
+        let n = |s: &str| v(s).into_iter().map(|(_, n)| n).collect::<Vec<_>>();
+        assert_eq!(n("ಎರಡು ಸಾವಿರದ ನಾನೂರು ಕೋಟಿ"), [2400_0000000]);
     }
 
     #[test]

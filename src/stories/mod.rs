@@ -554,7 +554,7 @@ impl Grouper {
             .collect();
         gone_to.sort_unstable();
         let mut names = Vec::new();
-        for (at, n, c) in matches {
+        for &(at, n, c) in &matches {
             if !self.titles.contains(&c) {
                 continue;
             }
@@ -667,6 +667,11 @@ impl Grouper {
             word_keys.push(k);
             block.push(k);
         }
+        // The concept that took each word, if one did.
+        let mut took: Vec<Option<u32>> = vec![None; ws.len()];
+        for &(at, n, c) in matches.iter().rev() {
+            took[at..at + n].iter_mut().for_each(|t| *t = Some(c));
+        }
         for (k, (w, used)) in ws.iter().zip(&used).enumerate() {
             if is_name[k] || who[k] {
                 continue;
@@ -685,18 +690,30 @@ impl Grouper {
             }
             let word_key;
             if kannada {
-                let k = keys.key(format!("k:{}", stem_kn(w)));
-                word_key = k;
+                let key = keys.key(format!("k:{}", stem_kn(w)));
+                word_key = key;
                 // A word a concept took is counted once, as the concept.
                 if *used {
-                    feats.push(k);
+                    feats.push(key);
                 } else {
-                    word_keys.push(k);
+                    word_keys.push(key);
                 }
-                block.push(k);
+                block.push(key);
+                // A word a concept took counts as much as a word does: the concept stands
+                // in for its trigrams, one feature for each, so that `ಬಲಿ` and `ಸಾವು`,
+                // one concept, weigh in the cosine as one word written alike would.
                 let cs: Vec<char> = std::iter::once('^').chain(w.chars()).collect();
-                for g in cs.windows(3) {
-                    feats.push(keys.key(format!("3:{}", g.iter().collect::<String>())));
+                match took[k] {
+                    Some(c) => {
+                        for i in 1..cs.len().saturating_sub(1) {
+                            feats.push(keys.key(format!("g:{c}#{i}")));
+                        }
+                    }
+                    None => {
+                        for g in cs.windows(3) {
+                            feats.push(keys.key(format!("3:{}", g.iter().collect::<String>())));
+                        }
+                    }
                 }
             } else if w.len() > 2 {
                 let k = keys.key(format!("e:{}", stem_en(w)));
@@ -1517,6 +1534,18 @@ mod tests {
             en 2026-11-30T20:00:00Z Davanagere murder: three held, police say gang rivalry behind attack",
         ));
         assert_eq!(groups(&items), [vec!["a", "b", "c", "d"]]);
+    }
+
+    #[test]
+    fn a_concept_weighs_as_much_as_the_word_it_took() {
+        // Two words for the disease and two for the death: in Kannada a word is many
+        // trigrams, and the concept that took it counts as many.
+        let items = with_day(rows(
+            "\
+            kn 2026-11-30T10:00:00Z ತೀರ್ಥಹಳ್ಳಿ: ಮಂಗನ ಕಾಯಿಲೆಗೆ 72 ವರ್ಷದ ವೃದ್ಧೆ ಬಲಿ\n\
+            kn 2026-11-30T12:00:00Z ಕೆಎಫ್‌ಡಿ: ಶಿವಮೊಗ್ಗ ಜಿಲ್ಲೆಯಲ್ಲಿ ಈ ವರ್ಷದ ಮೊದಲ ಸಾವು, ಆರಗ ಸುತ್ತ ಲಸಿಕೆ ಅಭಿಯಾನ",
+        ));
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
     }
 
     #[test]

@@ -199,7 +199,12 @@ struct Doc {
     /// Keys of the inverted index (sorted, each once).
     block: Vec<u32>,
     concepts: Vec<u32>,
+    /// The places where the event happened, as far as can be told, and the places it
+    /// names only as where people come from.
     places: Vec<u32>,
+    origins: Vec<u32>,
+    /// Both, sorted: agreeing on where people come from is agreeing on a place.
+    named_places: Vec<u32>,
     persons: Vec<u32>,
     /// The amounts of money it names (sorted, each once).
     amounts: Vec<numbers::Value>,
@@ -257,6 +262,32 @@ fn comparable(a: &What, b: &What, same_language: bool) -> bool {
         a.concepts.is_empty() || b.concepts.is_empty() || !disjoint(&a.concepts, &b.concepts)
     }
 }
+
+/// Words for people that, after a place, say where they come from ("Davangere family",
+/// "Mysuru techie"; `ಬೆಂಗಳೂರಿನ ಪ್ರವಾಸಿ`, `ಉಳ್ಳಾಲದ ಆರೋಪಿಗಳು`): English words, and the starts of
+/// Kannada ones.
+const ORIGIN_EN: &[&str] = &[
+    "family", "families", "youth", "youths", "man", "men", "woman", "women", "techie", "techies",
+    "student", "students", "tourist", "tourists", "pilgrim", "pilgrims", "girl", "girls", "boy",
+    "boys", "couple", "trekker", "trekkers", "accused",
+];
+const ORIGIN_KN: &[&str] = &[
+    "ಯುವಕ",
+    "ಯುವತಿ",
+    "ವಿದ್ಯಾರ್ಥಿ",
+    "ಪ್ರವಾಸಿ",
+    "ಕುಟುಂಬ",
+    "ಆರೋಪಿ",
+    "ಮಹಿಳೆ",
+    "ವ್ಯಕ್ತಿ",
+    "ಯಾತ್ರಿಕ",
+    "ಟೆಕಿ",
+    "ಬಾಲಕ",
+    "ಚಾರಣಿಗ",
+    "ದಂಪತಿ",
+    "ಪೈಲ್ವಾನ",
+    "ಕುಸ್ತಿಪಟು",
+];
 
 /// Kannada words after a number that say only "people" (`6 ಮಂದಿ ಸಾವು`).
 const PEOPLE_KN: &[&str] = &["ಮಂದಿ", "ಜನ", "ಜನರು", "ಜನರ"];
@@ -542,17 +573,48 @@ impl Grouper {
                 || (at > 0 && ["to", "towards"].contains(&ws[at - 1].as_str()))
                 || route(at, n)
         };
+        // A place a headline names only as where people come from ("Davangere family",
+        // `ದಾವಣಗೆರೆ ಮೂಲದ ಮೂವರು`, `ಉಳ್ಳಾಲದ ಇಬ್ಬರು ಆರೋಪಿಗಳು`, "two from Kerala held") is not
+        // where the event happened either.
+        let open_after = |k: usize| pieces[k].1.chars().all(|c| c.is_whitespace() || c == '-');
+        let origin = |at: usize, n: usize| {
+            let last = at + n - 1;
+            if at > 0 && ws[at - 1] == "from" && open_after(at - 1) {
+                return true;
+            }
+            if last + 1 >= ws.len() || !open_after(last) {
+                return false;
+            }
+            let mut next = last + 1;
+            if ws[next].starts_with("ಮೂಲ")
+                || ["based", "native", "natives"].contains(&ws[next].as_str())
+            {
+                return true;
+            }
+            if numbers::word_value(&ws[next]).is_some() && next + 1 < ws.len() && open_after(next) {
+                next += 1;
+            }
+            let w = ws[next].as_str();
+            ORIGIN_EN.contains(&w) || ORIGIN_KN.iter().any(|p| w.starts_with(p))
+        };
+        let only = |c: u32, what: &dyn Fn(usize, usize) -> bool| {
+            matches
+                .iter()
+                .filter(|m| m.2 == c)
+                .all(|&(at, n, _)| what(at, n))
+        };
         let mut gone_to: Vec<u32> = concepts
             .iter()
             .copied()
-            .filter(|&c| {
-                matches
-                    .iter()
-                    .filter(|m| m.2 == c)
-                    .all(|&(at, n, _)| destination(at, n))
-            })
+            .filter(|&c| only(c, &destination))
             .collect();
         gone_to.sort_unstable();
+        let mut came_from: Vec<u32> = concepts
+            .iter()
+            .copied()
+            .filter(|&c| gone_to.binary_search(&c).is_err() && only(c, &origin))
+            .collect();
+        came_from.sort_unstable();
         let mut names = Vec::new();
         for &(at, n, c) in &matches {
             if !self.titles.contains(&c) {
@@ -606,6 +668,7 @@ impl Grouper {
         let mut block = Vec::new();
         for &c in &concepts {
             match self.glossary.concept(c).1 {
+                Kind::Place if came_from.binary_search(&c).is_ok() => d.origins.push(c),
                 Kind::Place if gone_to.binary_search(&c).is_err() => d.places.push(c),
                 Kind::Place => {}
                 Kind::Person => d.persons.push(c),
@@ -615,6 +678,8 @@ impl Grouper {
             word_keys.push(k);
             block.push(k);
         }
+        d.named_places = d.places.iter().chain(&d.origins).copied().collect();
+        d.named_places.sort_unstable();
         let nums = numbers::values(h.headline);
         for n in nums.iter().filter(|n| n.counted) {
             if n.amount {
@@ -784,7 +849,17 @@ impl Grouper {
         if late.again && !early.again && late.t - early.t > RECURS_AFTER_HOURS * 3600 {
             return Gate::Blocked(Gated::Recurrence);
         }
-        if self.places_disagree(&a.places, &b.places) {
+        // Where people come from may be where the other headline says the event was
+        // ("Shimoga woman dies of KFD in Manipal", `ತೀರ್ಥಹಳ್ಳಿಯ ಮಹಿಳೆ ಬಲಿ`).
+        let from_there = |x: &Doc, y: &Doc| {
+            x.origins.iter().any(|&p| {
+                y.places
+                    .iter()
+                    .chain(&y.origins)
+                    .any(|&q| self.glossary.lies_in(p, q) || self.glossary.lies_in(q, p))
+            })
+        };
+        if self.places_disagree(&a.places, &b.places) && !from_there(a, b) && !from_there(b, a) {
             return Gate::Blocked(Gated::Places);
         }
         if !a.persons.is_empty() && !b.persons.is_empty() && disjoint(&a.persons, &b.persons) {
@@ -872,10 +947,10 @@ impl Grouper {
             return Err(Miss::Gate(why));
         }
         let th = &self.thresholds;
-        let placed = self.places_agree(&a.places, &b.places);
+        let placed = self.places_agree(&a.named_places, &b.named_places);
         // A place of one lying in a place of the other (Kankanady, Mangaluru) agrees as a
         // shared place does, though the two are different features.
-        let place_met = placed && disjoint(&a.places, &b.places);
+        let place_met = placed && disjoint(&a.named_places, &b.named_places);
         let near = if (a.t - b.t).abs() <= th.near_hours * 3600 {
             th.near
         } else {
@@ -1189,7 +1264,7 @@ impl Grouper {
                 let cos = dot / (norms[x as usize] * c_norm.sqrt()).max(f64::MIN_POSITIVE);
                 let placed = same
                     .iter()
-                    .any(|&y| self.places_agree(&d.places, &docs[y as usize].places));
+                    .any(|&y| self.places_agree(&d.named_places, &docs[y as usize].named_places));
                 let near = if same
                     .iter()
                     .any(|&y| (docs[y as usize].t - d.t).abs() <= th.near_hours * 3600)
@@ -1696,6 +1771,24 @@ mod tests {
             dashed(&pieces("Mangaluru–Bengaluru traffic, e-bus")),
             [true, false, false, false]
         );
+    }
+
+    #[test]
+    fn where_people_come_from_is_not_where_the_event_happened() {
+        let items = with_day(rows(
+            "\
+            en 2026-11-30T01:00:00Z Three killed as car rams parked lorry on NH-48 near Chitradurga\n\
+            kn 2026-11-30T03:00:00Z ನಿಂತಿದ್ದ ಲಾರಿಗೆ ಕಾರು ಗುದ್ದಿ ದಾವಣಗೆರೆ ಮೂಲದ ಮೂವರು ದುರ್ಮರಣ\n\
+            en 2026-11-30T05:00:00Z Davangere family's trip ends in tragedy; 3 dead in highway crash",
+        ));
+        assert_eq!(groups(&items), [vec!["a", "b", "c"]]);
+        // Two places where it happened still disagree.
+        let two = with_day(rows(
+            "\
+            en 2026-11-30T01:00:00Z Three killed as car rams parked lorry on NH-48 near Chitradurga\n\
+            en 2026-11-30T05:00:00Z Three killed as car rams parked lorry on NH-48 near Davangere",
+        ));
+        assert!(groups(&two).is_empty());
     }
 
     #[test]

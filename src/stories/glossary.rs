@@ -28,6 +28,9 @@ pub enum Kind {
     Term,
     Place,
     Person,
+    /// A river runs through many places, so it agrees with any of them; two headlines
+    /// naming different rivers are never one story.
+    River,
 }
 
 #[derive(Debug, Deserialize)]
@@ -100,7 +103,11 @@ impl Glossary {
                 "term" => Kind::Term,
                 "place" => Kind::Place,
                 "person" => Kind::Person,
-                k => bail!("{}: kind {k:?} is not one of term, place, person", at()),
+                "river" => Kind::River,
+                k => bail!(
+                    "{}: kind {k:?} is not one of term, place, person, river",
+                    at()
+                ),
             };
             let c = row.concept.as_str();
             if c.is_empty()

@@ -206,6 +206,7 @@ struct Doc {
     /// Both, sorted: agreeing on where people come from is agreeing on a place.
     named_places: Vec<u32>,
     persons: Vec<u32>,
+    rivers: Vec<u32>,
     /// The amounts of money it names (sorted, each once).
     amounts: Vec<numbers::Value>,
     /// The counts it names, each with what it counts (sorted, each once).
@@ -320,6 +321,7 @@ pub enum Gated {
     Opinion,
     Places,
     People,
+    Rivers,
     Names,
     Numbers,
     Recurrence,
@@ -672,6 +674,7 @@ impl Grouper {
                 Kind::Place if gone_to.binary_search(&c).is_err() => d.places.push(c),
                 Kind::Place => {}
                 Kind::Person => d.persons.push(c),
+                Kind::River => d.rivers.push(c),
                 Kind::Term => {}
             }
             let k = keys.key(format!("g:{c}"));
@@ -864,6 +867,10 @@ impl Grouper {
         }
         if !a.persons.is_empty() && !b.persons.is_empty() && disjoint(&a.persons, &b.persons) {
             return Gate::Blocked(Gated::People);
+        }
+        // The Krishna in spate is not the Cauvery in spate.
+        if !a.rivers.is_empty() && !b.rivers.is_empty() && disjoint(&a.rivers, &b.rivers) {
+            return Gate::Blocked(Gated::Rivers);
         }
         // People named after a title, none of whose names meet.
         if !a.names.is_empty() && !b.names.is_empty() {
@@ -1771,6 +1778,22 @@ mod tests {
             dashed(&pieces("Mangaluru–Bengaluru traffic, e-bus")),
             [true, false, false, false]
         );
+    }
+
+    #[test]
+    fn two_rivers_are_two_stories_and_a_river_agrees_with_its_places() {
+        let two = with_day(rows(
+            "\
+            en 2026-11-30T01:00:00Z Krishna in spate: low-lying villages told to move as outflow rises\n\
+            en 2026-11-30T03:00:00Z Cauvery in spate: low-lying villages told to move as outflow rises",
+        ));
+        assert!(groups(&two).is_empty());
+        let one = with_day(rows(
+            "\
+            en 2026-11-30T01:00:00Z Cauvery in spate: low-lying villages of Srirangapatna told to move\n\
+            en 2026-11-30T03:00:00Z Srirangapatna: low-lying villages told to move as outflow rises",
+        ));
+        assert_eq!(groups(&one), [vec!["a", "b"]]);
     }
 
     #[test]

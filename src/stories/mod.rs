@@ -207,8 +207,10 @@ struct Doc {
     named_places: Vec<u32>,
     persons: Vec<u32>,
     rivers: Vec<u32>,
-    /// The amounts of money it names (sorted, each once).
+    /// The amounts of money it names (sorted, each once), and the changes of an amount
+    /// (`₹4,700 ಇಳಿಕೆ`), which disagree only with changes.
     amounts: Vec<numbers::Value>,
+    changes: Vec<numbers::Value>,
     /// The counts it names, each with what it counts (sorted, each once).
     counts: Vec<(numbers::Value, What)>,
     /// The number values alone, each in its unit if a measure (sorted, each once).
@@ -244,6 +246,9 @@ struct What {
     /// The unit it is measured in (`g`, `mm`, `%`): a measure is compared only with a
     /// measure in its unit.
     unit: Option<&'static str>,
+    /// Whether it is a change (`41 ಏರಿಕೆ`): it may agree with any count, and disagrees only
+    /// with a change.
+    change: bool,
     concepts: Vec<u32>,
     words: Vec<u32>,
 }
@@ -686,11 +691,16 @@ impl Grouper {
         let nums = numbers::values(h.headline);
         for n in nums.iter().filter(|n| n.counted) {
             if n.amount {
-                d.amounts.push(n.value);
+                if n.change {
+                    d.changes.push(n.value);
+                } else {
+                    d.amounts.push(n.value);
+                }
                 continue;
             }
             let mut what = What {
                 unit: n.unit,
+                change: n.change,
                 ..What::default()
             };
             for w in &n.what {
@@ -718,6 +728,8 @@ impl Grouper {
         }
         d.amounts.sort_unstable();
         d.amounts.dedup();
+        d.changes.sort_unstable();
+        d.changes.dedup();
         d.counts.sort_unstable();
         d.counts.dedup();
         d.values = nums.iter().map(|n| (n.value, n.unit)).collect();
@@ -882,8 +894,18 @@ impl Grouper {
         // Numbers of a kind (amounts, counts) that both name and none of which agree.
         // Amounts of money that both name, none of which agree, unless the later says part
         // of it was recovered: "loses ₹36 lakh", then "₹12 lakh frozen".
+        // A change (`₹4,700 ಇಳಿಕೆ`) disagrees only with changes, and agrees with any amount:
+        // a desk may write the rise (`₹2 ದುಬಾರಿ`) in words no list knows.
         let mut grew = false;
-        if !a.amounts.is_empty() && !b.amounts.is_empty() && disjoint(&a.amounts, &b.amounts) {
+        let met = |x: &[numbers::Value], y: &[numbers::Value]| !disjoint(x, y);
+        let amount_met = met(&a.amounts, &b.amounts)
+            || met(&a.amounts, &b.changes)
+            || met(&a.changes, &b.amounts)
+            || met(&a.changes, &b.changes);
+        if !amount_met && !a.changes.is_empty() && !b.changes.is_empty() {
+            return Gate::Blocked(Gated::Numbers);
+        }
+        if !amount_met && !a.amounts.is_empty() && !b.amounts.is_empty() {
             if late.t > early.t
                 && early.taken
                 && late.recovered
@@ -902,8 +924,12 @@ impl Grouper {
         for (x, wx) in &early.counts {
             for (y, wy) in &late.counts {
                 if comparable(wx, wy, same_language) {
-                    pairs += 1;
                     agree |= x == y;
+                    // A change and a level may agree, but never disagree.
+                    if wx.change != wy.change {
+                        continue;
+                    }
+                    pairs += 1;
                     least_early = least_early.min(*x);
                     most_late = most_late.max(*y);
                     most_early = most_early.max(*x);
@@ -1778,6 +1804,22 @@ mod tests {
             dashed(&pieces("Mangaluru–Bengaluru traffic, e-bus")),
             [true, false, false, false]
         );
+    }
+
+    #[test]
+    fn a_change_is_no_disagreement_with_the_level_it_came_to_and_two_changes_disagree() {
+        let fall = with_day(rows(
+            "\
+            kn 2026-11-30T01:00:00Z ಅಡಿಕೆ ಧಾರಣೆ ಕುಸಿತ: ಚಾಲಿ ಕೆ.ಜಿಗೆ ₹೪೬೮ಕ್ಕೆ ಇಳಿಕೆ\n\
+            kn 2026-11-30T05:00:00Z ಒಂದೇ ವಾರದಲ್ಲಿ ಚಾಲಿ ಅಡಿಕೆ ಧಾರಣೆ ₹4,700 ಇಳಿಕೆ",
+        ));
+        assert_eq!(groups(&fall), [vec!["a", "b"]]);
+        let hikes = with_day(rows(
+            "\
+            en 2026-11-30T06:00:00Z KMF raises Nandini milk price by Rs 2 a litre from Wednesday\n\
+            en 2026-11-30T07:00:00Z KMF raises Nandini milk price by Rs 4 a litre from Wednesday",
+        ));
+        assert!(groups(&hikes).is_empty());
     }
 
     #[test]

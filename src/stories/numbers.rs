@@ -36,6 +36,8 @@ pub struct Number {
     pub unit: Option<&'static str>,
     pub what: Vec<String>,
     pub counted: bool,
+    /// A change (`₹4,700 ಇಳಿಕೆ`, "a ₹2 hike", "falls by ₹20"), not a level.
+    pub change: bool,
 }
 
 fn scale(word: &str) -> Option<f64> {
@@ -195,6 +197,33 @@ const BOUND_BEFORE: &[&str] = &[
     "ಸುಮಾರು",
     "ಅಂದಾಜು",
 ];
+
+/// Words after a number (past its scale and `rupees`) that make it a change, not a
+/// level: `₹4,700 ಇಳಿಕೆ` is a fall of ₹4,700, not a price of ₹4,700, so it is no
+/// disagreement with `ಕೆ.ಜಿಗೆ ₹೪೬೮`. With an ending joined to the number the number is
+/// the level it came to (`₹468ಕ್ಕೆ ಇಳಿಕೆ`, "down to ₹468").
+const CHANGE_AFTER: &[&str] = &[
+    "hike",
+    "rise",
+    "drop",
+    "fall",
+    "cut",
+    "increase",
+    "decrease",
+    "dip",
+    "jump",
+    "slump",
+    "ಇಳಿಕೆ",
+    "ಏರಿಕೆ",
+    "ಕುಸಿತ",
+    "ಹೆಚ್ಚಳ",
+    "ಕಡಿತ",
+    "ಜಿಗಿತ",
+];
+
+/// Words before an amount that make it a change (`falls by ₹20`; "by six wickets" is
+/// a count).
+const CHANGE_BEFORE: &[&str] = &["by"];
 
 /// Words before a number that make it a label (`NH 75`, `Ward 12`, `ಹೆದ್ದಾರಿ ೭೫`).
 const LABEL_BEFORE: &[&str] = &[
@@ -713,6 +742,11 @@ pub fn values(text: &str) -> Vec<Number> {
             let next: Vec<&str> = next.iter().map(String::as_str).collect();
             v /= per_kg(&prev, &next);
         }
+        let change = !joined
+            && (CHANGE_AFTER.contains(&next[0].as_str())
+                || matches!(after(&next[0]), Some(After::Money))
+                    && CHANGE_AFTER.contains(&next[1].as_str())
+                || amount && prev.first().is_some_and(|w| CHANGE_BEFORE.contains(w)));
         let year = !amount
             && !scaled
             && !grouped
@@ -729,6 +763,7 @@ pub fn values(text: &str) -> Vec<Number> {
             unit,
             what,
             counted: !(year || date || ordinal || score || label || bound),
+            change,
         });
     }
     // Numbers written as words.
@@ -852,6 +887,12 @@ pub fn values(text: &str) -> Vec<Number> {
         }
         let percent = prev.is_some_and(|p| p.starts_with("ಶೇ"));
         let bound = prev.is_some_and(|p| BOUND_BEFORE.contains(&p));
+        let at = from + usize::from(amount);
+        let change = !said
+            && (ts
+                .get(at)
+                .is_some_and(|t| CHANGE_AFTER.contains(&t.text.as_str()))
+                || amount && prev.is_some_and(|p| CHANGE_BEFORE.contains(&p)));
         let date = prev.is_some_and(month);
         // `two-wheeler`: a kind of vehicle, not a count.
         let label = ts.get(from).is_some_and(|t| t.text.starts_with("wheeler"));
@@ -870,6 +911,7 @@ pub fn values(text: &str) -> Vec<Number> {
             unit,
             what: if unit.is_some() { Vec::new() } else { what },
             counted: !(bound || date || label),
+            change,
         });
     }
     out.sort_unstable();
@@ -1024,6 +1066,20 @@ mod tests {
         assert_eq!(v("ಒಂದು ಕೋಟಿ ಎಂಬತ್ತು ಲಕ್ಷ ರೂಪಾಯಿ ಮೌಲ್ಯದ ಒಡವೆ"), v("₹1.8 ಕೋಟಿ ಮೌಲ್ಯದ"));
         assert_eq!(v("ಒಂದು ಲಕ್ಷದ ಹನ್ನೆರಡು ಸಾವಿರ ವಿದ್ಯಾರ್ಥಿಗಳು"), [(false, 112_000)]);
         assert_eq!(v("ಆರು ನೂರು ಮನೆಗಳು"), [(false, 600)]);
+    }
+
+    #[test]
+    fn a_rise_or_a_fall_is_a_change_and_the_level_it_came_to_is_not() {
+        let change = |s: &str| values(s).into_iter().map(|n| n.change).collect::<Vec<_>>();
+        assert_eq!(change("ಕ್ವಿಂಟಲ್‌ಗೆ ₹4,700 ಇಳಿಕೆ"), [true]);
+        assert_eq!(change("ಕ್ವಿಂಟಲ್ಗೆ ₹2 ಸಾವಿರ ಕುಸಿತ"), [true]);
+        assert_eq!(change("ಕೆ.ಜಿಗೆ ಇಪ್ಪತ್ತು ರೂಪಾಯಿ ಇಳಿಕೆ"), [true]);
+        assert_eq!(change("milk price up by Rs 2 a litre"), [true]);
+        assert_eq!(change("a ₹2 hike"), [true]);
+        assert_eq!(change("ಚಾಲಿ ಕೆ.ಜಿಗೆ ₹೪೬೮ಕ್ಕೆ ಇಳಿಕೆ"), [false]);
+        assert_eq!(change("ಮೃತರ ಸಂಖ್ಯೆ 8ಕ್ಕೆ ಏರಿಕೆ"), [false]);
+        // A margin is a count.
+        assert_eq!(change("beat Punjab by six wickets"), [false]);
     }
 
     #[test]

@@ -779,11 +779,13 @@ impl Grouper {
                     word_keys.push(key);
                 }
                 block.push(key);
-                // A word a concept took counts as much as a word does: the concept stands
-                // in for its trigrams, one feature for each, so that `ಬಲಿ` and `ಸಾವು`,
-                // one concept, weigh in the cosine as one word written alike would.
+                // A word a term took counts as much as a word does: the term stands in
+                // for its trigrams, one feature for each, so that `ಬಲಿ` and `ಸಾವು`, one
+                // concept, weigh in the cosine as one word written alike would. A place
+                // keeps its trigrams: agreeing places already lower the bar.
                 let cs: Vec<char> = std::iter::once('^').chain(w.chars()).collect();
-                match took[k] {
+                let term = took[k].filter(|&c| self.glossary.concept(c).1 == Kind::Term);
+                match term {
                     Some(c) => {
                         for i in 1..cs.len().saturating_sub(1) {
                             feats.push(keys.key(format!("g:{c}#{i}")));
@@ -875,6 +877,11 @@ impl Grouper {
             })
         };
         if self.places_disagree(&a.places, &b.places) && !from_there(a, b) && !from_there(b, a) {
+            return Gate::Blocked(Gated::Places);
+        }
+        // People from two places are two lots of people: "two Hubli students missing off
+        // Gokarna" are not "Bengaluru students drown near Mekedatu".
+        if self.places_disagree(&a.origins, &b.origins) {
             return Gate::Blocked(Gated::Places);
         }
         if !a.persons.is_empty() && !b.persons.is_empty() && disjoint(&a.persons, &b.persons) {
@@ -1847,6 +1854,13 @@ mod tests {
             en 2026-11-30T05:00:00Z Davangere family's trip ends in tragedy; 3 dead in highway crash",
         ));
         assert_eq!(groups(&items), [vec!["a", "b", "c"]]);
+        // People from two places are two lots of people.
+        let from_two = with_day(rows(
+            "\
+            en 2026-11-30T01:00:00Z Two Hubli students missing while swimming, search on\n\
+            en 2026-11-30T05:00:00Z Two Bengaluru students missing while swimming, search on",
+        ));
+        assert!(groups(&from_two).is_empty());
         // Two places where it happened still disagree.
         let two = with_day(rows(
             "\

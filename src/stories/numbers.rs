@@ -823,12 +823,13 @@ pub fn values(text: &str) -> Vec<Number> {
         let mut from = last + 1 + usize::from(scaled_by.is_some());
         // `ನಾಲ್ಕು ಸಾವಿರದ ಇನ್ನೂರು`, `four thousand two hundred`: the hundreds after a
         // thousand add to it.
-        if scaled_by == Some(1e3) && !ts[from - 1].broken {
-            if let Some((m, used)) = below_thousand(&ts[from.min(ts.len())..]) {
-                value += m;
-                from += used;
-                k = from;
-            }
+        if scaled_by == Some(1e3)
+            && !ts[from - 1].broken
+            && let Some((m, used)) = below_thousand(&ts[from.min(ts.len())..])
+        {
+            value += m;
+            from += used;
+            k = from;
         }
         // `ಎರಡು ಸಾವಿರ ಕೋಟಿ`, `ಎರಡು ಸಾವಿರದ ನಾನೂರು ಕೋಟಿ`, `three lakh crore`: a larger
         // scale after them multiplies.

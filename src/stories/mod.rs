@@ -539,7 +539,12 @@ impl Grouper {
         let cased: Vec<String> = pieces.iter().map(|(w, _)| w.clone()).collect();
         let ws: Vec<String> = cased.iter().map(|w| w.to_lowercase()).collect();
         let matches = self.glossary.matches(&ws);
-        let (mut concepts, used) = glossary::Glossary::found(&matches, ws.len());
+        let (mut concepts, _) = glossary::Glossary::found(&matches, ws.len());
+        // The concept that took each word, if one did (the first match that covers it).
+        let mut took: Vec<Option<u32>> = vec![None; ws.len()];
+        for &(at, n, c) in matches.iter().rev() {
+            took[at..at + n].iter_mut().for_each(|t| *t = Some(c));
+        }
         let mut is_name = vec![false; ws.len()];
         // A title (Minister, ಸಚಿವ, MLA), its portfolio just before it ("Health Minister",
         // "ಆರೋಗ್ಯ ಸಚಿವೆ") and the words after it (the person's name) tell who, not what
@@ -634,7 +639,7 @@ impl Grouper {
                 continue;
             }
             let mut k = at + n;
-            while k < ws.len() && names.len() < 3 && !used[k] && !is_name[k] {
+            while k < ws.len() && names.len() < 3 && took[k].is_none() && !is_name[k] {
                 let w = &ws[k];
                 let kannada = is_kannada(w);
                 let capital = cased[k].chars().next().is_some_and(char::is_uppercase);
@@ -747,12 +752,8 @@ impl Grouper {
             word_keys.push(k);
             block.push(k);
         }
-        // The concept that took each word, if one did.
-        let mut took: Vec<Option<u32>> = vec![None; ws.len()];
-        for &(at, n, c) in matches.iter().rev() {
-            took[at..at + n].iter_mut().for_each(|t| *t = Some(c));
-        }
-        for (k, (w, used)) in ws.iter().zip(&used).enumerate() {
+        for (k, w) in ws.iter().enumerate() {
+            let used = took[k].is_some();
             if is_name[k] || who[k] {
                 continue;
             }
@@ -773,7 +774,7 @@ impl Grouper {
                 let key = keys.key(format!("k:{}", stem_kn(w)));
                 word_key = key;
                 // A word a concept took is counted once, as the concept.
-                if *used {
+                if used {
                     feats.push(key);
                 } else {
                     word_keys.push(key);
@@ -801,7 +802,7 @@ impl Grouper {
                 let k = keys.key(format!("e:{}", stem_en(w)));
                 word_key = k;
                 // A word a concept took is counted once, as the concept.
-                if *used {
+                if used {
                     feats.push(k);
                 } else {
                     word_keys.push(k);

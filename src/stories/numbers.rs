@@ -461,7 +461,7 @@ struct Token {
 fn tokens(chars: &[char]) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::new();
     let mut word = String::new();
-    let inside = |c: char| c.is_alphanumeric() || is_mark(c);
+    let inside = |c: char| is_mark(c) || c.is_alphanumeric();
     for (k, &c) in chars.iter().enumerate() {
         let dotted = c == '.'
             && !word.is_empty()
@@ -544,7 +544,7 @@ pub fn values(text: &str) -> Vec<Number> {
             }
             let end = j;
             while j > 0
-                && (chars[j - 1].is_alphanumeric() || is_mark(chars[j - 1]) || chars[j - 1] == '.')
+                && (is_mark(chars[j - 1]) || chars[j - 1].is_alphanumeric() || chars[j - 1] == '.')
             {
                 j -= 1;
             }
@@ -566,7 +566,7 @@ pub fn values(text: &str) -> Vec<Number> {
         }
         let w: String = chars[k..]
             .iter()
-            .take_while(|c| c.is_alphabetic() || is_mark(**c) || **c == '.')
+            .take_while(|c| is_mark(**c) || c.is_alphabetic() || **c == '.')
             .collect();
         let end = k + w.chars().count();
         (w.trim_end_matches('.').to_string(), end)
@@ -591,7 +591,7 @@ pub fn values(text: &str) -> Vec<Number> {
                 !rest
                     .chars()
                     .next_back()
-                    .is_some_and(|c| c.is_alphabetic() || is_mark(c))
+                    .is_some_and(|c| is_mark(c) || c.is_alphabetic())
             })
         };
         let mut amount = near.ends_with('₹') || word_end("rs") || word_end("rs.") || word_end("ರೂ");
@@ -634,7 +634,7 @@ pub fn values(text: &str) -> Vec<Number> {
         let glued = |k: usize| {
             chars
                 .get(k)
-                .is_some_and(|&c| c.is_alphabetic() || is_mark(c))
+                .is_some_and(|&c| is_mark(c) || c.is_alphabetic())
         };
         let digit_at = |k: usize| chars.get(k).and_then(|&c| ascii_digit(c)).is_some();
         let joiner = |c: char| matches!(c, '-' | '\u{2013}' | '/' | ':');
@@ -642,7 +642,7 @@ pub fn values(text: &str) -> Vec<Number> {
         // (`42nd`, `42ನೇ`), a bound (`70ಕ್ಕೂ`), a score (`38-31`).
         let tail: String = chars[i..]
             .iter()
-            .take_while(|c| c.is_alphabetic() || is_mark(**c))
+            .take_while(|c| is_mark(**c) || c.is_alphabetic())
             .collect();
         let ordinal = ["st", "nd", "rd", "th"].contains(&tail.as_str()) || tail.starts_with("ನೇ");
         let score = (chars.get(i).is_some_and(|&c| joiner(c)) && digit_at(i + 1))
@@ -786,20 +786,8 @@ pub fn values(text: &str) -> Vec<Number> {
             k += 1;
             continue;
         };
-        let mut last = k;
-        if let Some(m) = ts
-            .get(k + 1)
-            .filter(|_| !ts[k].broken)
-            .and_then(|next| word_value(&next.text))
-        {
-            if m == 100.0 && n < 10.0 {
-                n *= 100.0;
-                last = k + 1;
-            } else if m < n && n % 10.0 == 0.0 && n >= 20.0 {
-                n += m;
-                last = k + 1;
-            }
-        }
+        let last;
+        (n, last) = joined_word(&ts, k, n);
         if w == "ಸಾವಿರದ" && last == k {
             k += 1;
             continue;
@@ -920,17 +908,27 @@ pub fn values(text: &str) -> Vec<Number> {
     out
 }
 
+/// The number `n` that the word at `k` begins, with the word after it when that word goes
+/// on with it (`two hundred`, `ಆರು ನೂರು`; `twenty-three`, `ಇನ್ನೂರ ಹನ್ನೆರಡು`, `ಸಾವಿರದ
+/// ಎಂಟುನೂರು`), and the last word it took.
+fn joined_word(ts: &[Token], k: usize, n: f64) -> (f64, usize) {
+    match ts
+        .get(k + 1)
+        .filter(|_| !ts[k].broken)
+        .and_then(|next| word_value(&next.text))
+    {
+        Some(m) if m == 100.0 && n < 10.0 => (n * 100.0, k + 1),
+        Some(m) if m < n && n % 10.0 == 0.0 && n >= 20.0 => (n + m, k + 1),
+        _ => (n, k),
+    }
+}
+
 /// A number below a thousand written as words at the start of `ts`, and how many words
-/// it took: `ಇನ್ನೂರು`, `ಎಂಟುನೂರು`, `two hundred`, `ಆರು ನೂರು`, `twelve`.
+/// it took: `ಇನ್ನೂರು`, `ಎಂಟುನೂರು`, `two hundred`, `ಆರು ನೂರು`, `ಇನ್ನೂರ ಹನ್ನೆರಡು`.
 fn below_thousand(ts: &[Token]) -> Option<(f64, usize)> {
-    let first = ts.first()?;
-    let n = word_value(&first.text).filter(|&n| n < 1000.0)?;
-    let hundred = ts
-        .get(1)
-        .filter(|_| !first.broken && n < 10.0)
-        .and_then(|t| word_value(&t.text))
-        == Some(100.0);
-    Some(if hundred { (n * 100.0, 2) } else { (n, 1) })
+    let n = word_value(&ts.first()?.text).filter(|&n| n < 1000.0)?;
+    let (n, last) = joined_word(ts, 0, n);
+    Some((n, last + 1))
 }
 
 /// A combining mark of Kannada (vowel signs, virama, anusvara): part of a word.
@@ -1088,6 +1086,7 @@ mod tests {
         assert_eq!(v("ನಾಲ್ಕು ಸಾವಿರದ ಇನ್ನೂರು ಶಿಕ್ಷಕರ ನೇಮಕಾತಿ"), [(false, 4200)]);
         assert_eq!(v("four thousand two hundred teachers"), [(false, 4200)]);
         assert_eq!(v("ಮೂರು ಸಾವಿರದ ಆರು ನೂರು ಮನೆಗಳು"), [(false, 3600)]);
+        assert_eq!(v("ಎರಡು ಸಾವಿರದ ಇನ್ನೂರ ಹನ್ನೆರಡು ಮನೆಗಳು"), [(false, 2212)]);
         assert_eq!(v("₹2 ಸಾವಿರ ಕೋಟಿ ಯೋಜನೆ"), v("Rs 2,000 crore plan"));
         assert_eq!(v("ಎರಡು ಸಾವಿರ ಕೋಟಿ ರೂಪಾಯಿ"), v("₹2,000 ಕೋಟಿ"));
         assert_eq!(v("Rs 3.7 lakh crore budget"), [(true, 3_700_000_000_000)]);

@@ -1918,6 +1918,17 @@ mod tests {
     }
 
     #[test]
+    fn an_age_is_no_count_of_the_event() {
+        // The 68 is Parvathamma's age, not the toll the later headline says grew to three.
+        let items = rows(
+            "\
+            en 2025-08-06T01:00:00Z Landslide buries house near Madikeri; Parvathamma, 68, and grandson killed\n\
+            en 2025-08-06T15:00:00Z Madikeri landslide toll rises to three; house buried, grandson among dead",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
     fn places_and_numbers_that_disagree_block_a_merge() {
         let items = [
             h(

@@ -242,6 +242,66 @@ const LABEL_BEFORE: &[&str] = &[
     "ವಾರ್ಡ್",
 ];
 
+/// Kannada words for a person that an age comes before (`೭೨ರ ವೃದ್ಧೆ`, `12 ವರ್ಷದ ಬಾಲಕ`,
+/// `50ರ ಹರೆಯದ ವ್ಯಕ್ತಿ`), as they begin.
+const AGED_KN: &[&str] = &[
+    "ಯುವಕ",
+    "ಯುವತಿ",
+    "ವೃದ್ಧ",
+    "ಬಾಲಕ",
+    "ಬಾಲೆ",
+    "ಮಹಿಳೆ",
+    "ವ್ಯಕ್ತಿ",
+    "ವಿದ್ಯಾರ್ಥಿ",
+    "ಟೆಕಿ",
+    "ಮಗು",
+    "ಹರೆಯ",
+    "ಅಜ್ಜ",
+    "ರೈತ",
+    "ಕಾರ್ಮಿಕ",
+    "ಚಾಲಕ",
+    "ಯುವ",
+];
+
+/// Whether the number whose digits run from `start` to `end` is a person's age: "Parvathamma,
+/// 68, and grandson", "(34)", "34-year-old", "aged 72", `೭೨ರ ವೃದ್ಧೆ`, `12 ವರ್ಷದ ಬಾಲಕ`. An age
+/// says who, not how many: two headlines that share it share evidence, and two ages are no
+/// two counts of the event. `fraction` is non-zero for a number with a fraction or grouping.
+fn is_age(
+    chars: &[char],
+    start: usize,
+    end: usize,
+    prev: &[&str],
+    next: &[String],
+    fraction: f64,
+) -> bool {
+    if fraction != 0.0 || end - start > 3 {
+        return false;
+    }
+    if prev.first() == Some(&"aged")
+        || ["year", "years", "yr", "yrs"].contains(&next[0].as_str()) && next[1] == "old"
+    {
+        return true;
+    }
+    // Set off by commas or brackets on both sides, as a name's age is.
+    let mut b = start;
+    while b > 0 && chars[b - 1] == ' ' {
+        b -= 1;
+    }
+    let mut a = end;
+    while a < chars.len() && chars[a] == ' ' {
+        a += 1;
+    }
+    if b > 0
+        && matches!(chars[b - 1], ',' | '(')
+        && (a == chars.len() || matches!(chars[a], ',' | ')' | ';' | ':'))
+    {
+        return true;
+    }
+    (next[0] == "ರ" || next[0].starts_with("ವರ್ಷದ"))
+        && AGED_KN.iter().any(|p| next[1].starts_with(p))
+}
+
 /// Months in English (the month before or after a day); Kannada's (before it) are the
 /// pages' own.
 const MONTHS_EN: &[&str] = &[
@@ -754,6 +814,14 @@ pub fn values(text: &str) -> Vec<Number> {
             && unit.is_none()
             && i - start == 4
             && (1900.0..=2100.0).contains(&n);
+        let age = is_age(
+            &chars,
+            start,
+            i,
+            &prev,
+            &next,
+            frac + if grouped { 1.0 } else { 0.0 },
+        );
         let date = prev.first().is_some_and(|w| month(w))
             || (MONTHS_EN.contains(&word.as_str()) && word != "may")
             || MONTHS_KN.iter().any(|m| word == *m);
@@ -762,7 +830,7 @@ pub fn values(text: &str) -> Vec<Number> {
             value: (v * 100.0).round() as Value,
             unit,
             what,
-            counted: !(year || date || ordinal || score || label || bound),
+            counted: !(year || date || ordinal || score || label || bound || age),
             change,
         });
     }
@@ -1009,6 +1077,26 @@ mod tests {
         assert_eq!(m("ಶೇ ೬೧.೩ ಫಲಿತಾಂಶ"), m("61.3%"));
         // `ಮೀನುಗಾರರು` begins as `ಮೀ.` does not.
         assert_eq!(m("3 ಮೀನುಗಾರರು"), [(3, None)]);
+    }
+
+    #[test]
+    fn an_age_is_not_a_count() {
+        let counted = |s: &str| values(s).iter().filter(|n| n.counted).count();
+        for s in [
+            "Parvathamma, 68, and grandson killed",
+            "Ravi (34) held",
+            "34-year-old crushed as tree falls",
+            "aged 72, rescued",
+            "೨೩ರ ಯುವಕ ನಾಪತ್ತೆ",
+            "12 ವರ್ಷದ ಬಾಲಕ ಸಾವು",
+        ] {
+            assert_eq!(counted(s), 0, "{s}");
+            // Still evidence that two headlines share it.
+            assert_eq!(values(s).len(), 1, "{s}");
+        }
+        // A count set off by a comma on one side only is a count.
+        assert_eq!(counted("Bulls win 36-33, 5 injured"), 1);
+        assert_eq!(counted("Karnataka 241, Saurashtra 180"), 2);
     }
 
     #[test]

@@ -1929,6 +1929,16 @@ mod tests {
     }
 
     #[test]
+    fn a_price_per_tonne_meets_the_same_price_written_without_the_tonne() {
+        let items = rows(
+            "\
+            kn 2025-10-20T02:00:00Z ಟನ್ ಕಬ್ಬಿಗೆ ₹3,500 ದರಕ್ಕೆ ಆಗ್ರಹ: ಬೆಳಗಾವಿಯಲ್ಲಿ ರೈತರ ಹೆದ್ದಾರಿ ತಡೆ\n\
+            kn 2025-10-20T05:00:00Z ಬೆಳಗಾವಿ: ಮೂರೂವರೆ ಸಾವಿರ ರೂಪಾಯಿ ದರಕ್ಕೆ ಪಟ್ಟು ಹಿಡಿದು ಕಬ್ಬು ಬೆಳೆಗಾರರ ಹೆದ್ದಾರಿ ತಡೆ",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
     fn places_and_numbers_that_disagree_block_a_merge() {
         let items = [
             h(

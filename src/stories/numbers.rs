@@ -798,9 +798,15 @@ pub fn values(text: &str) -> Vec<Number> {
             }
             _ => {}
         }
+        // A price per quintal or tonne is also read as written ([`push_read`]).
+        let mut as_written = None;
         if amount {
             let next: Vec<&str> = next.iter().map(String::as_str).collect();
-            v /= per_kg(&prev, &next);
+            let per = per_kg(&prev, &next);
+            if per != 1.0 {
+                as_written = Some(v);
+                v /= per;
+            }
         }
         let change = !joined
             && (CHANGE_AFTER.contains(&next[0].as_str())
@@ -825,14 +831,15 @@ pub fn values(text: &str) -> Vec<Number> {
         let date = prev.first().is_some_and(|w| month(w))
             || (MONTHS_EN.contains(&word.as_str()) && word != "may")
             || MONTHS_KN.iter().any(|m| word == *m);
-        out.push(Number {
+        let number = Number {
             amount,
             value: (v * 100.0).round() as Value,
             unit,
             what,
             counted: !(year || date || ordinal || score || label || bound || age),
             change,
-        });
+        };
+        push_read(&mut out, number, as_written);
     }
     // Numbers written as words.
     let mut k = 0;
@@ -929,6 +936,7 @@ pub fn values(text: &str) -> Vec<Number> {
         } else {
             what_of(&ts, from + usize::from(amount))
         };
+        let mut as_written = None;
         if amount {
             let near: Vec<&str> = (k0.saturating_sub(2)..k0)
                 .rev()
@@ -940,7 +948,11 @@ pub fn values(text: &str) -> Vec<Number> {
                 .take(2)
                 .map(|t| t.text.as_str())
                 .collect();
-            value /= per_kg(&near, &next);
+            let per = per_kg(&near, &next);
+            if per != 1.0 {
+                as_written = Some(value);
+                value /= per;
+            }
         }
         let percent = prev.is_some_and(|p| p.starts_with("ಶೇ"));
         let bound = prev.is_some_and(|p| BOUND_BEFORE.contains(&p));
@@ -962,18 +974,32 @@ pub fn values(text: &str) -> Vec<Number> {
             value *= factor;
             unit = Some(base);
         }
-        out.push(Number {
+        let number = Number {
             amount,
             value: (value * 100.0).round() as Value,
             unit,
             what: if unit.is_some() { Vec::new() } else { what },
             counted: !(bound || date || label),
             change,
-        });
+        };
+        push_read(&mut out, number, as_written);
     }
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// A number read, and the same read as written where it was read per kilogram (a price
+/// per quintal or tonne): a desk may leave the unit out (`ಟನ್ ಕಬ್ಬಿಗೆ ₹3,500`, `ಮೂರೂವರೆ
+/// ಸಾವಿರ ರೂಪಾಯಿ ದರ`).
+fn push_read(out: &mut Vec<Number>, number: Number, as_written: Option<f64>) {
+    if let Some(w) = as_written {
+        out.push(Number {
+            value: (w * 100.0).round() as Value,
+            ..number.clone()
+        });
+    }
+    out.push(number);
 }
 
 /// The number `n` that the word at `k` begins, with the word after it when that word goes
@@ -1137,12 +1163,20 @@ mod tests {
 
     #[test]
     fn a_price_per_quintal_is_a_price_per_kilogram() {
+        // Read per kilogram, and as written too: a desk may leave the unit out.
+        let per_kg = |s: &str, kg: u64, written: u64| {
+            assert_eq!(v(s), [(true, kg), (true, written)], "{s}");
+        };
         assert_eq!(v("₹510 a kg"), [(true, 510)]);
-        assert_eq!(v("Rs 51,000 a quintal"), v("₹510 a kg"));
+        per_kg("Rs 51,000 a quintal", 510, 51_000);
         assert_eq!(v("ಕೆ.ಜಿಗೆ ₹೫೧೦ಕ್ಕೆ ಏರಿಕೆ"), v("₹510 a kg"));
-        assert_eq!(v("ಕ್ವಿಂಟಲ್ಗೆ 51 ಸಾವಿರ ರೂಪಾಯಿ"), v("₹510 a kg"));
-        assert_eq!(v("ಕ್ವಿಂಟಲ್‌ಗೆ ₹2 ಸಾವಿರ ಕುಸಿತ"), v("ಕೆ.ಜಿಗೆ ಇಪ್ಪತ್ತು ರೂಪಾಯಿ ಇಳಿಕೆ"));
+        per_kg("ಕ್ವಿಂಟಲ್ಗೆ 51 ಸಾವಿರ ರೂಪಾಯಿ", 510, 51_000);
+        per_kg("ಕ್ವಿಂಟಲ್‌ಗೆ ₹2 ಸಾವಿರ ಕುಸಿತ", 20, 2000);
+        assert_eq!(v("ಕೆ.ಜಿಗೆ ಇಪ್ಪತ್ತು ರೂಪಾಯಿ ಇಳಿಕೆ"), [(true, 20)]);
         assert_eq!(v("ಕ್ವಿಂಟಲ್ ಈರುಳ್ಳಿಗೆ ₹600"), v("ಈರುಳ್ಳಿ ಕ್ವಿಂಟಲ್‌ಗೆ ಆರು ನೂರು ರೂಪಾಯಿ"));
+        per_kg("ಕ್ವಿಂಟಲ್ ಈರುಳ್ಳಿಗೆ ₹600", 6, 600);
+        per_kg("ಟನ್ ಕಬ್ಬಿಗೆ ₹3,500 ದರ", 3, 3500);
+        assert_eq!(v("ಮೂರೂವರೆ ಸಾವಿರ ರೂಪಾಯಿ ದರ"), [(true, 3500)]);
         // Without a unit, a price is as it is written.
         assert_eq!(v("ಈರುಳ್ಳಿಗೆ ₹600"), [(true, 600)]);
     }
@@ -1158,8 +1192,9 @@ mod tests {
     #[test]
     fn a_rise_or_a_fall_is_a_change_and_the_level_it_came_to_is_not() {
         let change = |s: &str| values(s).into_iter().map(|n| n.change).collect::<Vec<_>>();
-        assert_eq!(change("ಕ್ವಿಂಟಲ್‌ಗೆ ₹4,700 ಇಳಿಕೆ"), [true]);
-        assert_eq!(change("ಕ್ವಿಂಟಲ್ಗೆ ₹2 ಸಾವಿರ ಕುಸಿತ"), [true]);
+        // Per kilogram and as written.
+        assert_eq!(change("ಕ್ವಿಂಟಲ್‌ಗೆ ₹4,700 ಇಳಿಕೆ"), [true, true]);
+        assert_eq!(change("ಕ್ವಿಂಟಲ್ಗೆ ₹2 ಸಾವಿರ ಕುಸಿತ"), [true, true]);
         assert_eq!(change("ಕೆ.ಜಿಗೆ ಇಪ್ಪತ್ತು ರೂಪಾಯಿ ಇಳಿಕೆ"), [true]);
         assert_eq!(change("milk price up by Rs 2 a litre"), [true]);
         assert_eq!(change("a ₹2 hike"), [true]);

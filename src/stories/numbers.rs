@@ -243,17 +243,11 @@ const LABEL_BEFORE: &[&str] = &[
 ];
 
 /// Kannada words for a person that an age comes before (`೭೨ರ ವೃದ್ಧೆ`, `12 ವರ್ಷದ ಬಾಲಕ`,
-/// `50ರ ಹರೆಯದ ವ್ಯಕ್ತಿ`), as they begin.
+/// `50ರ ಹರೆಯದ ವ್ಯಕ್ತಿ`), as they begin, besides the people words of where people come
+/// from ([`super::ORIGIN_KN`]: `೨೩ರ ಯುವಕ`).
 const AGED_KN: &[&str] = &[
-    "ಯುವಕ",
-    "ಯುವತಿ",
     "ವೃದ್ಧ",
-    "ಬಾಲಕ",
     "ಬಾಲೆ",
-    "ಮಹಿಳೆ",
-    "ವ್ಯಕ್ತಿ",
-    "ವಿದ್ಯಾರ್ಥಿ",
-    "ಟೆಕಿ",
     "ಮಗು",
     "ಹರೆಯ",
     "ಅಜ್ಜ",
@@ -266,16 +260,9 @@ const AGED_KN: &[&str] = &[
 /// Whether the number whose digits run from `start` to `end` is a person's age: "Parvathamma,
 /// 68, and grandson", "(34)", "34-year-old", "aged 72", `೭೨ರ ವೃದ್ಧೆ`, `12 ವರ್ಷದ ಬಾಲಕ`. An age
 /// says who, not how many: two headlines that share it share evidence, and two ages are no
-/// two counts of the event. `fraction` is non-zero for a number with a fraction or grouping.
-fn is_age(
-    chars: &[char],
-    start: usize,
-    end: usize,
-    prev: &[&str],
-    next: &[String],
-    fraction: f64,
-) -> bool {
-    if fraction != 0.0 || end - start > 3 {
+/// two counts of the event. Only a whole number of at most three digits is one.
+fn is_age(chars: &[char], start: usize, end: usize, prev: &[&str], next: &[String]) -> bool {
+    if end - start > 3 || chars[start..end].iter().any(|&c| ascii_digit(c).is_none()) {
         return false;
     }
     if prev.first() == Some(&"aged")
@@ -299,7 +286,10 @@ fn is_age(
         return true;
     }
     (next[0] == "ರ" || next[0].starts_with("ವರ್ಷದ"))
-        && AGED_KN.iter().any(|p| next[1].starts_with(p))
+        && super::ORIGIN_KN
+            .iter()
+            .chain(AGED_KN)
+            .any(|p| next[1].starts_with(p))
 }
 
 /// Months in English (the month before or after a day); Kannada's (before it) are the
@@ -798,15 +788,10 @@ pub fn values(text: &str) -> Vec<Number> {
             }
             _ => {}
         }
-        // A price per quintal or tonne is also read as written ([`push_read`]).
         let mut as_written = None;
         if amount {
             let next: Vec<&str> = next.iter().map(String::as_str).collect();
-            let per = per_kg(&prev, &next);
-            if per != 1.0 {
-                as_written = Some(v);
-                v /= per;
-            }
+            as_written = to_per_kg(&mut v, per_kg(&prev, &next));
         }
         let change = !joined
             && (CHANGE_AFTER.contains(&next[0].as_str())
@@ -820,14 +805,7 @@ pub fn values(text: &str) -> Vec<Number> {
             && unit.is_none()
             && i - start == 4
             && (1900.0..=2100.0).contains(&n);
-        let age = is_age(
-            &chars,
-            start,
-            i,
-            &prev,
-            &next,
-            frac + if grouped { 1.0 } else { 0.0 },
-        );
+        let age = is_age(&chars, start, i, &prev, &next);
         let date = prev.first().is_some_and(|w| month(w))
             || (MONTHS_EN.contains(&word.as_str()) && word != "may")
             || MONTHS_KN.iter().any(|m| word == *m);
@@ -948,11 +926,7 @@ pub fn values(text: &str) -> Vec<Number> {
                 .take(2)
                 .map(|t| t.text.as_str())
                 .collect();
-            let per = per_kg(&near, &next);
-            if per != 1.0 {
-                as_written = Some(value);
-                value /= per;
-            }
+            as_written = to_per_kg(&mut value, per_kg(&near, &next));
         }
         let percent = prev.is_some_and(|p| p.starts_with("ಶೇ"));
         let bound = prev.is_some_and(|p| BOUND_BEFORE.contains(&p));
@@ -987,6 +961,16 @@ pub fn values(text: &str) -> Vec<Number> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// A price read per kilogram where [`per_kg`] gave a factor: the value as written then, for
+/// [`push_read`].
+fn to_per_kg(value: &mut f64, per: f64) -> Option<f64> {
+    (per != 1.0).then(|| {
+        let written = *value;
+        *value /= per;
+        written
+    })
 }
 
 /// A number read, and the same read as written where it was read per kilogram (a price
@@ -1164,18 +1148,18 @@ mod tests {
     #[test]
     fn a_price_per_quintal_is_a_price_per_kilogram() {
         // Read per kilogram, and as written too: a desk may leave the unit out.
-        let per_kg = |s: &str, kg: u64, written: u64| {
+        let both = |s: &str, kg: u64, written: u64| {
             assert_eq!(v(s), [(true, kg), (true, written)], "{s}");
         };
         assert_eq!(v("₹510 a kg"), [(true, 510)]);
-        per_kg("Rs 51,000 a quintal", 510, 51_000);
+        both("Rs 51,000 a quintal", 510, 51_000);
         assert_eq!(v("ಕೆ.ಜಿಗೆ ₹೫೧೦ಕ್ಕೆ ಏರಿಕೆ"), v("₹510 a kg"));
-        per_kg("ಕ್ವಿಂಟಲ್ಗೆ 51 ಸಾವಿರ ರೂಪಾಯಿ", 510, 51_000);
-        per_kg("ಕ್ವಿಂಟಲ್‌ಗೆ ₹2 ಸಾವಿರ ಕುಸಿತ", 20, 2000);
+        both("ಕ್ವಿಂಟಲ್ಗೆ 51 ಸಾವಿರ ರೂಪಾಯಿ", 510, 51_000);
+        both("ಕ್ವಿಂಟಲ್‌ಗೆ ₹2 ಸಾವಿರ ಕುಸಿತ", 20, 2000);
         assert_eq!(v("ಕೆ.ಜಿಗೆ ಇಪ್ಪತ್ತು ರೂಪಾಯಿ ಇಳಿಕೆ"), [(true, 20)]);
         assert_eq!(v("ಕ್ವಿಂಟಲ್ ಈರುಳ್ಳಿಗೆ ₹600"), v("ಈರುಳ್ಳಿ ಕ್ವಿಂಟಲ್‌ಗೆ ಆರು ನೂರು ರೂಪಾಯಿ"));
-        per_kg("ಕ್ವಿಂಟಲ್ ಈರುಳ್ಳಿಗೆ ₹600", 6, 600);
-        per_kg("ಟನ್ ಕಬ್ಬಿಗೆ ₹3,500 ದರ", 3, 3500);
+        both("ಕ್ವಿಂಟಲ್ ಈರುಳ್ಳಿಗೆ ₹600", 6, 600);
+        both("ಟನ್ ಕಬ್ಬಿಗೆ ₹3,500 ದರ", 3, 3500);
         assert_eq!(v("ಮೂರೂವರೆ ಸಾವಿರ ರೂಪಾಯಿ ದರ"), [(true, 3500)]);
         // Without a unit, a price is as it is written.
         assert_eq!(v("ಈರುಳ್ಳಿಗೆ ₹600"), [(true, 600)]);

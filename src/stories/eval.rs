@@ -313,6 +313,7 @@ pub fn errors(grouper: &Grouper, set: &[Labelled], predicted: &[usize]) -> Strin
     };
     let mut s = String::from("\nFalse merges:\n\n");
     let mut missed = Vec::new();
+    let mut named = vec![false; set.len()];
     for i in 0..set.len() {
         for j in i + 1..set.len() {
             let (p, g) = (predicted[i] == predicted[j], set[i].story == set[j].story);
@@ -321,13 +322,29 @@ pub fn errors(grouper: &Grouper, set: &[Labelled], predicted: &[usize]) -> Strin
                 s.push('\n');
             } else if g && !p {
                 missed.push((i, j));
+            } else {
+                continue;
             }
+            named[i] = true;
+            named[j] = true;
         }
     }
     s.push_str("\nMissed:\n\n");
-    let why = grouper.explain(&headlines(set), &missed);
+    let items = headlines(set);
+    let why = grouper.explain(&items, &missed);
     for (&(i, j), why) in missed.iter().zip(why) {
         s.push_str(&format!("{} ({why})\n", line(i, j)));
+    }
+    // What the gates read in each headline named above, to tell which place or number
+    // kept a pair apart.
+    s.push_str("\nRead:\n\n");
+    for (i, h) in items.iter().enumerate().filter(|&(i, _)| named[i]) {
+        s.push_str(&format!(
+            "- {} {}\n  {}\n",
+            set[i].at,
+            h.headline,
+            grouper.describe(h)
+        ));
     }
     s
 }

@@ -1328,6 +1328,75 @@ impl Grouper {
         }
     }
 
+    /// What the grouping reads in one headline, in one line: its places (and the places
+    /// it names as where people come from or go), people, amounts, counts with what they
+    /// count, names after a title, and its flags. For a glossary editor asking why two
+    /// headlines stayed apart.
+    pub fn describe(&self, h: &Headline) -> String {
+        let mut keys = Keys::default();
+        let d = self.doc(h, &mut keys);
+        let mut by_key = vec![String::new(); keys.index.len()];
+        for (k, &v) in &keys.index {
+            by_key[v as usize] = k.clone();
+        }
+        let concept = |c: &u32| self.glossary.concept(*c).0.to_string();
+        let list = |cs: &[u32]| cs.iter().map(concept).collect::<Vec<_>>().join(",");
+        let key = |k: &u32| {
+            let s = &by_key[*k as usize];
+            match s.strip_prefix("g:").and_then(|c| c.parse::<u32>().ok()) {
+                Some(c) => concept(&c),
+                None => s.clone(),
+            }
+        };
+        let counts: Vec<String> = d
+            .counts
+            .iter()
+            .map(|(v, w)| {
+                let said: Vec<String> = w.concepts.iter().chain(&w.words).map(key).collect();
+                format!(
+                    "{}{}{}[{}]",
+                    *v as f64 / 100.0,
+                    w.unit.unwrap_or_default(),
+                    if w.change { "±" } else { "" },
+                    said.join(",")
+                )
+            })
+            .collect();
+        let money = |vs: &[numbers::Value]| {
+            vs.iter()
+                .map(|v| format!("{}", *v as f64 / 100.0))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let flags: Vec<&str> = [
+            (d.rose, "rose"),
+            (d.missing, "missing"),
+            (d.found, "found"),
+            (d.taken, "taken"),
+            (d.recovered, "recovered"),
+            (d.again, "again"),
+            (d.opinion, "opinion"),
+        ]
+        .iter()
+        .filter(|f| f.0)
+        .map(|f| f.1)
+        .collect();
+        format!(
+            "places [{}] origins [{}] persons [{}] rivers [{}] amounts [{}] changes [{}] \
+             counts [{}] names [{}] flags [{}] concepts [{}]",
+            list(&d.places),
+            list(&d.origins),
+            list(&d.persons),
+            list(&d.rivers),
+            money(&d.amounts),
+            money(&d.changes),
+            counts.join(" "),
+            d.names.join(","),
+            flags.join(","),
+            list(&d.concepts),
+        )
+    }
+
     /// Groups headlines: each group of two or more, its members by time then id, the groups
     /// by their first member. Indices into `items`.
     pub fn group(&self, items: &[Headline]) -> Vec<Vec<usize>> {
@@ -1915,6 +1984,22 @@ mod tests {
             kn 2026-11-30T20:00:00Z ಹಾಸನ ಬಸ್ ದುರಂತ: ಮೃತರ ಸಂಖ್ಯೆ 8ಕ್ಕೆ ಏರಿಕೆ",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn what_a_headline_is_read_as_is_told() {
+        let g = grouper();
+        let h = h(
+            "1",
+            "o",
+            "en",
+            "Three killed as bus falls into gorge near Mangaluru",
+            "2026-11-20T04:00:00Z",
+        );
+        let read = g.describe(&h);
+        assert!(read.contains("places [mangaluru]"), "{read}");
+        assert!(read.contains("counts [3[killed"), "{read}");
+        assert!(read.contains("flags [found]"), "{read}");
     }
 
     #[test]

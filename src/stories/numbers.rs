@@ -321,6 +321,30 @@ const MONTHS_EN: &[&str] = &[
     "dec",
 ];
 
+/// Kannada's months as desks shorten them, each with a dot (`ಏ.28`, `ಸೆ. 29ಕ್ಕೆ`,
+/// `ನ.೨೮ರ`): a day after one is a date.
+const MONTHS_KN_SHORT: &[&str] = &[
+    "ಜ",
+    "ಜನ",
+    "ಫೆ",
+    "ಫೆಬ್ರ",
+    "ಮಾ",
+    "ಏ",
+    "ಏಪ್ರಿ",
+    "ಜೂ",
+    "ಜು",
+    "ಆ",
+    "ಆಗ",
+    "ಸೆ",
+    "ಸೆಪ್ಟೆಂ",
+    "ಅ",
+    "ಅಕ್ಟೋ",
+    "ನ",
+    "ನವೆಂ",
+    "ಡಿ",
+    "ಡಿಸೆಂ",
+];
+
 fn month(w: &str) -> bool {
     // `ಮೇ` begins ಮೇಯರ್ and ಮೇಲೆ: it is May only as a word of its own.
     MONTHS_EN.contains(&w)
@@ -806,7 +830,13 @@ pub fn values(text: &str) -> Vec<Number> {
             && i - start == 4
             && (1900.0..=2100.0).contains(&n);
         let age = is_age(&chars, start, i, &prev, &next);
+        let dotted = chars[..start]
+            .iter()
+            .rev()
+            .find(|c| **c != ' ')
+            .is_some_and(|c| *c == '.');
         let date = prev.first().is_some_and(|w| month(w))
+            || dotted && prev.first().is_some_and(|w| MONTHS_KN_SHORT.contains(w))
             || (MONTHS_EN.contains(&word.as_str()) && word != "may")
             || MONTHS_KN.iter().any(|m| word == *m);
         let number = Number {
@@ -1134,6 +1164,10 @@ mod tests {
         assert_eq!(
             counted("ಮಾರ್ಚ್ 23ರಿಂದ ಪರೀಕ್ಷೆ, ಏಪ್ರಿಲ್‌ 9ಕ್ಕೆ ಕೊನೆ; from Oct 12; 23 March"),
             [0u64; 0]
+        );
+        assert_eq!(
+            counted("ಏ.೨೮ಕ್ಕೆ ಮರುಪರೀಕ್ಷೆ; ಸೆ. 29ರಿಂದ; ನ.೨೮ರ ಗಡುವು; ಬಿ.ಕಾಂ 6 ವಿದ್ಯಾರ್ಥಿಗಳು"),
+            [6]
         );
         assert_eq!(counted("ಮೇಯರ್ 3 ವಾರ್ಡ್‌ಗೆ ಭೇಟಿ"), [3]);
         assert_eq!(

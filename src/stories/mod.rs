@@ -240,7 +240,9 @@ struct Doc {
 /// What a count counts, as far as the grouping can tell: the first two words after the
 /// number that can say it (not stop words, places or a word for people in general), each
 /// a glossary concept, the same in either language, or a plain word of one language by its
-/// stem; or the unit it is measured in. Empty when nothing says (`toll rises to 8`, `8ಕ್ಕೆ`).
+/// stem; or the unit it is measured in. In English, when nothing follows it, the verb just
+/// before it says ("injures six" counts the injured). Empty when nothing says (`toll rises
+/// to 8`, `8ಕ್ಕೆ`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct What {
     /// The unit it is measured in (`g`, `mm`, `%`): a measure is compared only with a
@@ -708,7 +710,7 @@ impl Grouper {
                 change: n.change,
                 ..What::default()
             };
-            for w in &n.what {
+            for w in n.what.iter().chain(&n.before) {
                 if what.concepts.len() + what.words.len() == 3 {
                     break;
                 }
@@ -1672,6 +1674,18 @@ mod tests {
             en 2026-11-30T09:00:00Z Mangaluru auto driver murder: two held within 12 hours\n\
             en 2026-11-30T01:00:00Z Fog at Kempegowda airport: 38 flights delayed\n\
             en 2026-11-30T02:00:00Z Fog at Kempegowda airport: 12 flights diverted",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn a_count_at_the_end_of_a_clause_counts_what_the_verb_before_it_says() {
+        // "injures six" counts the injured, not the dead: it does not disagree with
+        // "3 dead"; "kills three" does agree with it.
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Cylinder blast at Hubballi eatery kills three cooks, injures six\n\
+            en 2026-11-30T03:00:00Z Hubballi: 3 dead in cylinder blast at roadside eatery",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
     }

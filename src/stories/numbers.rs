@@ -38,6 +38,9 @@ pub struct Number {
     pub counted: bool,
     /// A change (`₹4,700 ಇಳಿಕೆ`, "a ₹2 hike", "falls by ₹20"), not a level.
     pub change: bool,
+    /// The English word just before it when nothing after it says what it counts: the
+    /// verb that does ("injures five", "saves 38").
+    pub before: Option<String>,
 }
 
 fn scale(word: &str) -> Option<f64> {
@@ -839,13 +842,22 @@ pub fn values(text: &str) -> Vec<Number> {
             || dotted && prev.first().is_some_and(|w| MONTHS_KN_SHORT.contains(w))
             || (MONTHS_EN.contains(&word.as_str()) && word != "may")
             || MONTHS_KN.iter().any(|m| word == *m);
+        let counted = !(year || date || ordinal || score || label || bound || age);
+        let before = (counted && what.is_empty() && !amount && unit.is_none() && !joined)
+            .then(|| {
+                prev.first()
+                    .filter(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
+            })
+            .flatten()
+            .map(|w| w.to_string());
         let number = Number {
             amount,
             value: (v * 100.0).round() as Value,
             unit,
             what,
-            counted: !(year || date || ordinal || score || label || bound || age),
+            counted,
             change,
+            before,
         };
         push_read(&mut out, number, as_written);
     }
@@ -978,13 +990,19 @@ pub fn values(text: &str) -> Vec<Number> {
             value *= factor;
             unit = Some(base);
         }
+        let counted = !(bound || date || label);
+        let before = (counted && what.is_empty() && !amount && unit.is_none())
+            .then(|| prev.filter(|w| w.chars().all(|c| c.is_ascii_alphabetic())))
+            .flatten()
+            .map(|w| w.to_string());
         let number = Number {
             amount,
             value: (value * 100.0).round() as Value,
             unit,
             what: if unit.is_some() { Vec::new() } else { what },
-            counted: !(bound || date || label),
+            counted,
             change,
+            before,
         };
         push_read(&mut out, number, as_written);
     }

@@ -251,6 +251,9 @@ struct What {
     /// Whether it is a change (`41 ಏರಿಕೆ`): it may agree with any count, and disagrees only
     /// with a change.
     change: bool,
+    /// Whether Kannada says it counts people (`ಇಬ್ಬರು`, `6 ಮಂದಿ`): two such counts of one
+    /// value agree, whatever the words after them.
+    people: bool,
     concepts: Vec<u32>,
     words: Vec<u32>,
 }
@@ -708,6 +711,7 @@ impl Grouper {
             let mut what = What {
                 unit: n.unit,
                 change: n.change,
+                people: n.people,
                 ..What::default()
             };
             for w in n.what.iter().chain(&n.before) {
@@ -933,6 +937,9 @@ impl Grouper {
         let (mut most_early, mut least_late) = (0, u64::MAX);
         for (x, wx) in &early.counts {
             for (y, wy) in &late.counts {
+                // "Two shepherds" and "two killed" in Kannada's people's numerals
+                // (`ಇಬ್ಬರು ಕುರಿಗಾಹಿಗಳು`, `ಇಬ್ಬರು ಬಲಿ`) are two people counted twice.
+                agree |= wx.people && wy.people && x == y;
                 if comparable(wx, wy, same_language) {
                     agree |= x == y;
                     // A change and a level may agree, but never disagree.
@@ -1686,6 +1693,18 @@ mod tests {
             "\
             en 2026-11-30T01:00:00Z Cylinder blast at Hubballi eatery kills three cooks, injures six\n\
             en 2026-11-30T03:00:00Z Hubballi: 3 dead in cylinder blast at roadside eatery",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn two_people_counted_in_kannadas_peoples_numerals_agree() {
+        // Two farmers and twelve cows killed; then two killed and the herd lost: the two
+        // are the same two people.
+        let items = rows(
+            "\
+            kn 2026-11-30T01:00:00Z ಹಾವೇರಿ: ಸಿಡಿಲು ಬಡಿದು ಇಬ್ಬರು ರೈತರು, 12 ಹಸುಗಳು ಸಾವು\n\
+            kn 2026-11-30T03:00:00Z ಹಾವೇರಿ ಬಳಿ ಸಿಡಿಲಿಗೆ ಇಬ್ಬರು ಬಲಿ, ಹಸುಗಳ ಹಿಂಡು ನಾಶ",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
     }

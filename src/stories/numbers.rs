@@ -41,7 +41,15 @@ pub struct Number {
     /// The English word just before it when nothing after it says what it counts: the
     /// verb that does ("injures five", "saves 38").
     pub before: Option<String>,
+    /// Whether it counts people as Kannada says so: a person numeral (`ಇಬ್ಬರು`, `ಮೂವರ`,
+    /// `ನಾಲ್ವರು`, `ಐವರು`) or a number before `ಮಂದಿ` or `ಜನ` (`6 ಮಂದಿ`).
+    pub people: bool,
 }
+
+/// The people's forms of Kannada numbers as words begin (`ಇಬ್ಬರು`, `ಇಬ್ಬರ`), and the words
+/// for people a number comes before.
+const PEOPLE_FORMS: &[&str] = &["ಇಬ್ಬರ", "ಮೂವರ", "ನಾಲ್ವರ", "ಐವರ"];
+const PEOPLE_AFTER: &[&str] = &["ಮಂದಿ", "ಜನ", "ಜನರು", "ಜನರ"];
 
 fn scale(word: &str) -> Option<f64> {
     let w = word.trim_start_matches('-');
@@ -850,6 +858,9 @@ pub fn values(text: &str) -> Vec<Number> {
             })
             .flatten()
             .map(|w| w.to_string());
+        let people = what
+            .first()
+            .is_some_and(|w| PEOPLE_AFTER.contains(&w.as_str()));
         let number = Number {
             amount,
             value: (v * 100.0).round() as Value,
@@ -858,6 +869,7 @@ pub fn values(text: &str) -> Vec<Number> {
             counted,
             change,
             before,
+            people,
         };
         push_read(&mut out, number, as_written);
     }
@@ -995,6 +1007,10 @@ pub fn values(text: &str) -> Vec<Number> {
             .then(|| prev.filter(|w| w.chars().all(|c| c.is_ascii_alphabetic())))
             .flatten()
             .map(|w| w.to_string());
+        let people = PEOPLE_FORMS.iter().any(|p| w.starts_with(p))
+            || what
+                .first()
+                .is_some_and(|w| PEOPLE_AFTER.contains(&w.as_str()));
         let number = Number {
             amount,
             value: (value * 100.0).round() as Value,
@@ -1003,6 +1019,7 @@ pub fn values(text: &str) -> Vec<Number> {
             counted,
             change,
             before,
+            people,
         };
         push_read(&mut out, number, as_written);
     }

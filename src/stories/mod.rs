@@ -232,6 +232,8 @@ struct Doc {
     recovered: bool,
     /// Whether it says it tells of a recurrence ("another haul", "protest again", ಮತ್ತೊಂದು).
     again: bool,
+    /// Whether it says its event happened in many places at once ([`spread`]).
+    spread: bool,
     /// The words no glossary concept took, in a loose Latin spelling (for names), each
     /// with its word's key (for its weight).
     skels: Vec<(String, u32)>,
@@ -375,6 +377,39 @@ const ROSE: &[&str] = &[
     "ಹೆಚ್ಚಳ",
 ];
 const AGAIN: &[&str] = &["another", "again", "ಮತ್ತೊಂದು", "ಮತ್ತೆ", "ಮತ್ತೊಮ್ಮೆ", "ಇನ್ನೊಂದು"];
+
+/// Whether a headline says its event happened in many places at once ("Lokayukta raids
+/// seven officials across the State", "in six districts", "Mysuru engineer among 7
+/// officials raided"; `ರಾಜ್ಯದ 7 ಅಧಿಕಾರಿಗಳು`, `ರಾಜ್ಯಾದ್ಯಂತ`, `ವಿವಿಧೆಡೆ`, `6 ಜಿಲ್ಲೆಗಳಲ್ಲಿ`,
+/// `ಉಡುಪಿ ಎಂಜಿನಿಯರ್ ಸೇರಿ ೮ ಅಧಿಕಾರಿಗಳು`): a place it names is one of the event's places,
+/// and another headline's other place is no disagreement.
+fn spread(ws: &[String]) -> bool {
+    let number = |w: Option<&String>| {
+        w.is_some_and(|w| {
+            numbers::word_value(w).is_some()
+                || w.chars()
+                    .all(|c| c.is_ascii_digit() || ('೦'..='೯').contains(&c))
+        })
+    };
+    ws.iter().enumerate().any(|(k, w)| {
+        let next = ws.get(k + 1);
+        let after = |p: &[&str]| next.is_some_and(|n| p.contains(&n.as_str()));
+        match w.as_str() {
+            "statewide" | "ರಾಜ್ಯಾದ್ಯಂತ" => true,
+            "across" => {
+                after(&["state", "karnataka"])
+                    || next.is_some_and(|n| n == "the")
+                        && ws.get(k + 2).is_some_and(|n| n == "state")
+            }
+            "among" | "ಸೇರಿ" | "ರಾಜ್ಯದ" => number(next),
+            "districts" => number(k.checked_sub(1).map(|j| &ws[j])),
+            _ => {
+                w.starts_with("ವಿವಿಧೆಡೆ")
+                    || w.starts_with("ಜಿಲ್ಲೆಗಳ") && number(k.checked_sub(1).map(|j| &ws[j]))
+            }
+        }
+    })
+}
 
 /// How long after an event a headline saying it recurs ("another haul") is taken to tell of
 /// a new one.
@@ -677,6 +712,7 @@ impl Grouper {
             t: h.published.timestamp(),
             opinion: h.opinion,
             again: ws.iter().any(|w| AGAIN.contains(&w.as_str())),
+            spread: spread(&ws),
             names,
             ..Doc::default()
         };
@@ -883,12 +919,19 @@ impl Grouper {
                     .any(|&q| self.glossary.lies_in(p, q) || self.glossary.lies_in(q, p))
             })
         };
-        if self.places_disagree(&a.places, &b.places) && !from_there(a, b) && !from_there(b, a) {
+        // An event of many places has any of them ("seven officials raided across the
+        // State", "Udupi engineer among seven").
+        let one_place = !a.spread && !b.spread;
+        if one_place
+            && self.places_disagree(&a.places, &b.places)
+            && !from_there(a, b)
+            && !from_there(b, a)
+        {
             return Gate::Blocked(Gated::Places);
         }
         // People from two places are two lots of people: "two Hubli students missing off
         // Gokarna" are not "Bengaluru students drown near Mekedatu".
-        if self.places_disagree(&a.origins, &b.origins) {
+        if one_place && self.places_disagree(&a.origins, &b.origins) {
             return Gate::Blocked(Gated::Places);
         }
         if !a.persons.is_empty() && !b.persons.is_empty() && disjoint(&a.persons, &b.persons) {
@@ -1384,6 +1427,7 @@ impl Grouper {
             (d.taken, "taken"),
             (d.recovered, "recovered"),
             (d.again, "again"),
+            (d.spread, "spread"),
             (d.opinion, "opinion"),
         ]
         .iter()
@@ -1695,6 +1739,22 @@ mod tests {
             en 2026-11-30T03:00:00Z Hubballi: 3 dead in cylinder blast at roadside eatery",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn an_event_of_many_places_has_any_of_them() {
+        // One raid on nine officials across the State, told by the officials of two
+        // districts; a fire in Hassan the same morning stays apart from the Ballari one.
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Lokayukta raids nine officials across the State, Hassan engineer among them\n\
+            en 2026-11-30T03:00:00Z Ballari RTO among nine officials raided by Lokayukta\n\
+            kn 2026-11-30T02:00:00Z ರಾಜ್ಯದ ೯ ಅಧಿಕಾರಿಗಳ ಮನೆಗಳ ಮೇಲೆ ಲೋಕಾಯುಕ್ತ ದಾಳಿ\n\
+            kn 2026-11-30T04:00:00Z ಬಳ್ಳಾರಿ ಆರ್‌ಟಿಒ ಸೇರಿ ಒಂಬತ್ತು ಅಧಿಕಾರಿಗಳಿಗೆ ಲೋಕಾಯುಕ್ತ ಶಾಕ್\n\
+            en 2026-11-30T01:30:00Z Fire guts furniture shop in Hassan market\n\
+            en 2026-11-30T02:30:00Z Fire guts furniture shop in Ballari market",
+        );
+        assert_eq!(groups(&items), [vec!["a", "c", "b", "d"]]);
     }
 
     #[test]

@@ -49,12 +49,17 @@ struct Line {
 struct Word {
     text: String,
     start: bool,
+    /// A Kannada place's name that ends in `ಿ` (`ಉಡುಪಿ*`, not the `ಕೊಡಗಿ*` of `ಕೊಡಗು`): it
+    /// takes `ಯ` before its endings (`ಉಡುಪಿಯಲ್ಲಿ`), never `ನ`, so `ಉಡುಪಿನಲ್ಲಿ` is "in the
+    /// garment" (`ಉಡುಪು`), not "in Udupi".
+    i_name: bool,
 }
 
 impl Word {
     fn matches(&self, token: &str) -> bool {
         if self.start {
             token.starts_with(self.text.as_str())
+                && !(self.i_name && token[self.text.len()..].starts_with('ನ'))
         } else {
             token == self.text
         }
@@ -174,7 +179,18 @@ impl Glossary {
                                 }
                             );
                         }
-                        words.push(Word { text, start });
+                        let i_name = kind == Kind::Place
+                            && start
+                            && text.strip_suffix('ಿ').is_some_and(|stem| {
+                                !row.kn.split('|').flat_map(super::words).any(|f| {
+                                    f.trim_end_matches('*').strip_suffix('ು') == Some(stem)
+                                })
+                            });
+                        words.push(Word {
+                            text,
+                            start,
+                            i_name,
+                        });
                     }
                     if words.is_empty() {
                         continue;
@@ -312,6 +328,23 @@ mod tests {
             g.named("mysuru").unwrap(),
         );
         assert!(g.lies_in(m, dk) && g.lies_in(m, m) && !g.lies_in(dk, m) && !g.lies_in(my, dk));
+    }
+
+    #[test]
+    fn a_kannada_name_ending_in_i_takes_ya_and_a_u_stem_takes_na() {
+        let p = write(
+            "kind,concept,en,kn,in\nplace,udupi,udupi,ಉಡುಪಿ*,\nplace,kodagu,kodagu,ಕೊಡಗು*|ಕೊಡಗಿ*,\nterm,gold,gold,ಚಿನ್ನ*,\n",
+        );
+        let g = Glossary::read(&p).unwrap();
+        let names = |ws: &str| {
+            let (ids, _) = g.find(&super::super::words(ws));
+            ids.iter()
+                .map(|i| g.concept(*i).0.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names("ಉಡುಪಿಯಲ್ಲಿ ಚಿನ್ನ ವಶ"), ["udupi", "gold"]);
+        assert_eq!(names("ಪ್ರಯಾಣಿಕನ ಒಳ ಉಡುಪಿನಲ್ಲಿ ಚಿನ್ನ"), ["gold"]);
+        assert_eq!(names("ಕೊಡಗಿನಲ್ಲಿ ಮಳೆ"), ["kodagu"]);
     }
 
     #[test]

@@ -213,6 +213,9 @@ struct Doc {
     changes: Vec<numbers::Value>,
     /// The counts it names, each with what it counts (sorted, each once).
     counts: Vec<(numbers::Value, What)>,
+    /// The bounds it names (`over 3.1 lakh`, `ಮೂರು ಲಕ್ಷಕ್ಕೂ ಹೆಚ್ಚು`), each in its unit if a
+    /// measure (sorted, each once): a count within a tenth of one agrees with it.
+    bounds: Vec<(numbers::Value, Option<&'static str>)>,
     /// The number values alone, each in its unit if a measure (sorted, each once).
     values: Vec<(numbers::Value, Option<&'static str>)>,
     /// The loose spellings of the person named after a title ("Health Minister Sharadamma
@@ -779,6 +782,13 @@ impl Grouper {
         d.changes.dedup();
         d.counts.sort_unstable();
         d.counts.dedup();
+        d.bounds = nums
+            .iter()
+            .filter(|n| n.bound && !n.amount)
+            .map(|n| (n.value, n.unit))
+            .collect();
+        d.bounds.sort_unstable();
+        d.bounds.dedup();
         d.values = nums.iter().map(|n| (n.value, n.unit)).collect();
         d.values.sort_unstable();
         d.values.dedup();
@@ -996,6 +1006,16 @@ impl Grouper {
                     least_late = least_late.min(*y);
                 }
             }
+        }
+        // A bound agrees with a count near it: "over 3.1 lakh aspirants" and `3.1 ಲಕ್ಷ
+        // ವಿದ್ಯಾರ್ಥಿಗಳು`, `ಮೂರು ಲಕ್ಷಕ್ಕೂ ಹೆಚ್ಚು` and 3.1 lakh, "crosses 41°C" and 41.2°C.
+        let near = |(v, u): &(numbers::Value, Option<&str>), y: &Doc| {
+            let close = |w: numbers::Value| v.abs_diff(w) * 10 <= (*v).max(w);
+            y.counts.iter().any(|(w, wy)| wy.unit == *u && close(*w))
+                || y.bounds.iter().any(|(w, wu)| wu == u && close(*w))
+        };
+        if pairs > 0 && !agree {
+            agree = a.bounds.iter().any(|x| near(x, b)) || b.bounds.iter().any(|x| near(x, a));
         }
         if pairs > 0 && !agree {
             // A count that grew: a toll that rose, later, in a headline that says so. Or
@@ -1739,6 +1759,20 @@ mod tests {
             en 2026-11-30T03:00:00Z Hubballi: 3 dead in cylinder blast at roadside eatery",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn a_count_near_a_bound_agrees_with_it() {
+        // "Over 2.4 lakh" is the 2.4 lakh the other desk counted, and `ಎರಡೂವರೆ ಲಕ್ಷಕ್ಕೂ
+        // ಹೆಚ್ಚು` (more than 2.5 lakh) is near it: neither disagrees with it, whatever
+        // the centres.
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Over 2.4 lakh aspirants write CET exam today at 612 centres\n\
+            kn 2026-11-30T02:00:00Z ಇಂದು ಸಿಇಟಿ ಪರೀಕ್ಷೆ: 2.4 ಲಕ್ಷ ವಿದ್ಯಾರ್ಥಿಗಳು ಹಾಜರು\n\
+            kn 2026-11-30T03:00:00Z ಸಿಇಟಿ ಪರೀಕ್ಷೆ: ಎರಡೂವರೆ ಲಕ್ಷಕ್ಕೂ ಹೆಚ್ಚು ವಿದ್ಯಾರ್ಥಿಗಳು 612 ಕೇಂದ್ರಗಳಲ್ಲಿ ಹಾಜರು",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b", "c"]]);
     }
 
     #[test]

@@ -44,6 +44,9 @@ pub struct Number {
     /// Whether it counts people as Kannada says so: a person numeral (`ಇಬ್ಬರು`, `ಮೂವರ`,
     /// `ನಾಲ್ವರು`, `ಐವರು`) or a number before `ಮಂದಿ` or `ಜನ` (`6 ಮಂದಿ`).
     pub people: bool,
+    /// A bound, not a count (`over 3.1 lakh`, `ಮೂರು ಲಕ್ಷಕ್ಕೂ ಹೆಚ್ಚು`, `crosses 41°C`): it is
+    /// not compared as a count, but a count near it agrees with it.
+    pub bound: bool,
 }
 
 /// The people's forms of Kannada numbers as words begin (`ಇಬ್ಬರು`, `ಇಬ್ಬರ`), and the words
@@ -749,9 +752,11 @@ pub fn values(text: &str) -> Vec<Number> {
             || prev.first().is_some_and(|w| w.starts_with("ಶೇ"));
         let (mut word, mut end) = word_at(i);
         let mut scaled = false;
+        let mut bounded = false;
         if let Some(s) = scale(&word) {
             v *= s;
             scaled = true;
+            bounded = word.ends_with("ಕ್ಕೂ");
             (word, end) = word_at(end);
             // `₹2 ಸಾವಿರ ಕೋಟಿ`, `Rs 3.7 lakh crore`: a larger scale after a scale multiplies.
             if let Some(s2) = scale(&word).filter(|&s2| s2 > s) {
@@ -778,6 +783,7 @@ pub fn values(text: &str) -> Vec<Number> {
                 }
             }
         }
+        let bound = bound || bounded;
         let next: Vec<String> = {
             let (a, e) = (word.clone(), end);
             let (b, _) = word_at(e);
@@ -870,6 +876,7 @@ pub fn values(text: &str) -> Vec<Number> {
             change,
             before,
             people,
+            bound,
         };
         push_read(&mut out, number, as_written);
     }
@@ -983,7 +990,8 @@ pub fn values(text: &str) -> Vec<Number> {
             as_written = to_per_kg(&mut value, per_kg(&near, &next));
         }
         let percent = prev.is_some_and(|p| p.starts_with("ಶೇ"));
-        let bound = prev.is_some_and(|p| BOUND_BEFORE.contains(&p));
+        let bound = prev.is_some_and(|p| BOUND_BEFORE.contains(&p))
+            || ts[from.min(ts.len()) - 1].text.ends_with("ಕ್ಕೂ");
         let at = from + usize::from(amount);
         let change = !said
             && (ts
@@ -1020,6 +1028,7 @@ pub fn values(text: &str) -> Vec<Number> {
             change,
             before,
             people,
+            bound,
         };
         push_read(&mut out, number, as_written);
     }
@@ -1204,6 +1213,7 @@ mod tests {
             counted("ಏ.೨೮ಕ್ಕೆ ಮರುಪರೀಕ್ಷೆ; ಸೆ. 29ರಿಂದ; ನ.೨೮ರ ಗಡುವು; ಬಿ.ಕಾಂ 6 ವಿದ್ಯಾರ್ಥಿಗಳು"),
             [6]
         );
+        assert_eq!(counted("ಮೂರು ಲಕ್ಷಕ್ಕೂ ಹೆಚ್ಚು ಅಭ್ಯರ್ಥಿಗಳು; 3.1 ಲಕ್ಷಕ್ಕೂ ಅಧಿಕ"), [0u64; 0]);
         assert_eq!(counted("ಮೇಯರ್ 3 ವಾರ್ಡ್‌ಗೆ ಭೇಟಿ"), [3]);
         assert_eq!(
             counted("dengue tally crosses 200; over 40 trees; 70ಕ್ಕೂ ಹೆಚ್ಚು"),

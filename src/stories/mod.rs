@@ -527,13 +527,14 @@ pub struct Grouper {
     /// The glossary's titles (`minister`, `chief-minister`, `mla`): a name follows them.
     titles: Vec<u32>,
     /// The glossary's concepts that say a count changed: `toll` (it grew), `missing`, and
-    /// `found`, `rescue`, `killed` (some of the missing found), `theft`, `fraud` and
-    /// `recovered` (part of what was taken recovered). Resolved once, not once a headline.
+    /// `found`, `rescue`, `killed` (some of the missing found), `theft`, `fraud`, and
+    /// `recovered` and `seized` (part of what was taken recovered or seized from the
+    /// thieves). Resolved once, not once a headline.
     toll: Option<u32>,
     missing: Option<u32>,
     found: Vec<u32>,
     taken: Vec<u32>,
-    recovered: Option<u32>,
+    recovered: Vec<u32>,
 }
 
 /// The group a headline is in: its root, the paths on the way halved.
@@ -564,7 +565,10 @@ impl Grouper {
             .iter()
             .filter_map(|t| glossary.named(t))
             .collect();
-        let recovered = glossary.named("recovered");
+        let recovered = ["recovered", "seized"]
+            .iter()
+            .filter_map(|t| glossary.named(t))
+            .collect();
         Grouper {
             glossary,
             thresholds: Thresholds::default(),
@@ -796,7 +800,7 @@ impl Grouper {
             || ws.iter().any(|w| ROSE.contains(&w.as_str()));
         d.missing = self.missing.is_some_and(|c| concepts.contains(&c));
         d.found = self.found.iter().any(|c| concepts.contains(c));
-        d.recovered = self.recovered.is_some_and(|c| concepts.contains(&c));
+        d.recovered = self.recovered.iter().any(|c| concepts.contains(c));
         d.taken = self.taken.iter().any(|c| concepts.contains(c));
         // A measure is its value in its unit: `12 ಕ್ವಿಂಟಲ್` (1,200 kg) is not `12 ಲಕ್ಷ`.
         for (v, unit) in &d.values {
@@ -1757,6 +1761,16 @@ mod tests {
             "\
             en 2026-11-30T01:00:00Z Cylinder blast at Hubballi eatery kills three cooks, injures six\n\
             en 2026-11-30T03:00:00Z Hubballi: 3 dead in cylinder blast at roadside eatery",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn part_of_what_was_stolen_seized_from_the_thieves_is_the_same_event() {
+        let items = rows(
+            "\
+            kn 2026-11-29T03:00:00Z ಶಿರಸಿ: ದೇವಾಲಯದ ಹುಂಡಿ ಒಡೆದು ₹೪ ಲಕ್ಷ ದೋಚಿದ ಕಳ್ಳರು\n\
+            kn 2026-11-30T05:00:00Z ಶಿರಸಿ ದೇವಾಲಯದ ಹುಂಡಿ ಕಳವು: ಇಬ್ಬರ ಬಂಧನ, ₹೩.೨ ಲಕ್ಷ ವಶ",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
     }

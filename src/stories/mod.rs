@@ -305,6 +305,10 @@ const ORIGIN_KN: &[&str] = &[
     "ಕುಸ್ತಿಪಟು",
 ];
 
+/// Kannada case endings: a place's name with one is where something is or goes
+/// (`ಹಾನಗಲ್‌ನಲ್ಲಿ`, `ಹಾನಗಲ್‌ಗೆ`), not a surname.
+const CASE_KN: &[&str] = &["ಗೆ", "ಲ್ಲಿ", "ದ", "ನ", "ಯ", "ಕ್ಕೆ", "ದಿಂದ", "ನಿಂದ", "ಯಿಂದ", "ಕ್ಕ"];
+
 /// Kannada words after a number that say only "people" (`6 ಮಂದಿ ಸಾವು`).
 const PEOPLE_KN: &[&str] = &["ಮಂದಿ", "ಜನ", "ಜನರು", "ಜನರ"];
 
@@ -686,7 +690,19 @@ impl Grouper {
                 continue;
             }
             let mut k = at + n;
-            while k < ws.len() && names.len() < 3 && took[k].is_none() && !is_name[k] {
+            // A place after a name word, in its plain form, is the name's surname (Forest
+            // Minister Girish Hangal, `ಸಚಿವ ಗಿರೀಶ್ ಹಾನಗಲ್ ಒಪ್ಪಿಗೆ`), not where the event was.
+            let surname = |k: usize, is_name: &[bool]| {
+                k > at + n
+                    && is_name[k - 1]
+                    && took[k].is_some_and(|c| self.glossary.concept(c).1 == Kind::Place)
+                    && !(is_kannada(&ws[k]) && CASE_KN.iter().any(|e| ws[k].ends_with(e)))
+            };
+            while k < ws.len()
+                && names.len() < 3
+                && (took[k].is_none() || surname(k, &is_name))
+                && !is_name[k]
+            {
                 let w = &ws[k];
                 let kannada = is_kannada(w);
                 let capital = cased[k].chars().next().is_some_and(char::is_uppercase);
@@ -714,6 +730,12 @@ impl Grouper {
                 k += 1;
             }
         }
+        // A place named only as a surname is no evidence, as a name is not.
+        concepts.retain(|&c| {
+            matches
+                .iter()
+                .any(|&(at, n, m)| m == c && is_name[at..at + n].iter().any(|x| !x))
+        });
         let mut d = Doc {
             kn: h.lang == "kn" || (h.lang != "en" && is_kannada(h.headline)),
             t: h.published.timestamp(),
@@ -1763,6 +1785,23 @@ mod tests {
             en 2026-11-30T03:00:00Z Hubballi: 3 dead in cylinder blast at roadside eatery",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn a_place_that_is_a_ministers_surname_is_not_where_the_event_was() {
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Three tiger cubs born at Mysuru zoo, mother Tara doing well\n\
+            en 2026-11-30T06:00:00Z Zoo's three tiger cubs named by Forest Minister Ravi Hangal\n\
+            kn 2026-11-30T07:00:00Z ಮೂರು ಹುಲಿ ಮರಿಗಳಿಗೆ ನಾಮಕರಣ: ಅರಣ್ಯ ಸಚಿವ ರವಿ ಹಾನಗಲ್ ಒಪ್ಪಿಗೆ",
+        );
+        let g = grouper();
+        assert!(
+            g.describe(&items[2]).starts_with("places [] "),
+            "{}",
+            g.describe(&items[2])
+        );
+        assert_eq!(groups(&items)[0][..2], ["a", "b"]);
     }
 
     #[test]

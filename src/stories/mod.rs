@@ -645,6 +645,11 @@ impl Grouper {
             if at > 0 && ws[at - 1] == "from" && open_after(at - 1) {
                 return true;
             }
+            // Kannada's "from" is the ablative (`ದುಬೈನಿಂದ ಬಂದ ಪ್ರಯಾಣಿಕ`, `ಬೆಂಗಳೂರಿನಿಂದ
+            // ಹೊಸಪೇಟೆಗೆ ಹೊರಟಿದ್ದ ಬಸ್`).
+            if ws[last].ends_with("ಇಂದ") || ws[last].ends_with("ಿಂದ") {
+                return true;
+            }
             if last + 1 >= ws.len() || !open_after(last) {
                 return false;
             }
@@ -658,7 +663,9 @@ impl Grouper {
                 next += 1;
             }
             let w = ws[next].as_str();
-            ORIGIN_EN.contains(&w) || ORIGIN_KN.iter().any(|p| w.starts_with(p))
+            ORIGIN_EN.contains(&w)
+                || ORIGIN_KN.iter().any(|p| w.starts_with(p))
+                || next > last + 1 && PEOPLE_KN.iter().any(|p| w.starts_with(p))
         };
         let only = |c: u32, what: &dyn Fn(usize, usize) -> bool| {
             matches
@@ -1785,6 +1792,20 @@ mod tests {
             en 2026-11-30T03:00:00Z Hubballi: 3 dead in cylinder blast at roadside eatery",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn where_kannada_says_people_came_from_is_not_where_the_event_was() {
+        // The ablative (`ಕೇರಳದಿಂದ ಬಂದ`, came from Kerala), and a place's people counted
+        // (`ಮಂಡ್ಯದ ನಾಲ್ಕು ಮಂದಿ`, four from Mandya).
+        let items = rows(
+            "\
+            kn 2026-11-30T01:00:00Z ಮಂಗಳೂರು ವಿಮಾನ ನಿಲ್ದಾಣದಲ್ಲಿ 1.2 ಕೆ.ಜಿ ಚಿನ್ನ ವಶ: ಪ್ರಯಾಣಿಕನ ಬಂಧನ\n\
+            kn 2026-11-30T03:00:00Z ಕೇರಳದಿಂದ ಬಂದ ಪ್ರಯಾಣಿಕನ ಬಳಿ 1.2 ಕೆ.ಜಿ ಚಿನ್ನ ವಶ: ವಿಮಾನ ನಿಲ್ದಾಣದಲ್ಲಿ ಬಂಧನ\n\
+            kn 2026-11-30T02:00:00Z ಚನ್ನಪಟ್ಟಣ ಬಳಿ ಕಾರು-ಲಾರಿ ಡಿಕ್ಕಿ: ನಾಲ್ವರು ಸಾವು\n\
+            kn 2026-11-30T04:00:00Z ಕಾರಿಗೆ ಲಾರಿ ಡಿಕ್ಕಿ: ಮಂಡ್ಯದ ನಾಲ್ಕು ಮಂದಿ ಸಾವು",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b"], vec!["c", "d"]]);
     }
 
     #[test]

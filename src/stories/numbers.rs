@@ -820,6 +820,29 @@ pub fn values(text: &str) -> Vec<Number> {
                 v *= factor;
                 unit = Some(base);
                 what.clear();
+                // `3 ಕೆ.ಜಿ 100 ಗ್ರಾಂ`, "2 kg 100 g": the smaller measure after a larger one
+                // of its base adds to it.
+                let mut k = end;
+                while k < chars.len() && chars[k] == ' ' {
+                    k += 1;
+                }
+                if factor > 1.0 && digit_at(k) {
+                    let mut m = 0.0;
+                    let mut j = k;
+                    while let Some(d) = chars.get(j).and_then(|&c| ascii_digit(c)) {
+                        m = m * 10.0 + d as f64;
+                        j += 1;
+                    }
+                    let (w2, _) = word_at(j);
+                    if let Some(After::Measure(f2, b2)) = after(&w2)
+                        && b2 == base
+                        && f2 < factor
+                        && m * f2 < factor
+                    {
+                        v += m * f2;
+                        skip_to = j;
+                    }
+                }
             }
             Some(After::Money) => {
                 amount = true;
@@ -1300,6 +1323,8 @@ mod tests {
         assert_eq!(v("₹5ಲಕ್ಷ ರೂಪಾಯಿ"), [(true, 500000)]);
         assert_eq!(v("1.2 kg gold"), v("1,200 grams"));
         assert_eq!(v("೧.೨ ಕೆ.ಜಿ ಚಿನ್ನ"), [(false, 1200)]);
+        assert_eq!(v("3 ಕೆ.ಜಿ 100 ಗ್ರಾಂ ಚಿನ್ನ"), v("3.1 kg gold"));
+        assert_eq!(v("2 kg 100 g of gold"), [(false, 2100)]);
         assert_eq!(v("One of the best"), []);
         assert_eq!(
             v("doused after 11 hours; 24-hour operation, ೧೧ ಗಂಟೆಗಳ, 3 ದಿನಗಳ"),

@@ -67,6 +67,8 @@ fn scale(word: &str) -> Option<f64> {
         Some(1e6)
     } else if en(&["billion", "billions", "bn"]) || w.starts_with("ಬಿಲಿಯನ್") {
         Some(1e9)
+    } else if en(&["dozen"]) || w == "ಡಜನ್" {
+        Some(12.0)
     } else {
         None
     }
@@ -1325,6 +1327,7 @@ mod tests {
         assert_eq!(v("೧.೨ ಕೆ.ಜಿ ಚಿನ್ನ"), [(false, 1200)]);
         assert_eq!(v("3 ಕೆ.ಜಿ 100 ಗ್ರಾಂ ಚಿನ್ನ"), v("3.1 kg gold"));
         assert_eq!(v("2 kg 100 g of gold"), [(false, 2100)]);
+        assert_eq!(v("two dozen pupils"), v("24 pupils"));
         assert_eq!(v("One of the best"), []);
         assert_eq!(
             v("doused after 11 hours; 24-hour operation, ೧೧ ಗಂಟೆಗಳ, 3 ದಿನಗಳ"),

@@ -631,10 +631,25 @@ impl Grouper {
             (at > 0 && dashes.get(at - 1) == Some(&true) && place_at(at - 1))
                 || (dashes.get(at + n - 1) == Some(&true) && place_at(at + n))
         };
-        let destination = |at: usize, n: usize| {
-            ws.get(at + n).is_some_and(|w| w == "bound")
+        let destination = |mut at: usize, mut n: usize| loop {
+            if ws.get(at + n).is_some_and(|w| w == "bound")
                 || (at > 0 && ["to", "towards"].contains(&ws[at - 1].as_str()))
                 || route(at, n)
+            {
+                return true;
+            }
+            // The places of a list after "to" are all where things go ("flights diverted
+            // to Chennai, Hyderabad and Goa").
+            let listed = matches.iter().find(|&&(a, m, c)| {
+                self.glossary.concept(c).1 == Kind::Place
+                    && at > 0
+                    && (a + m == at && pieces[at - 1].1.contains(',')
+                        || a + m + 1 == at && ws[at - 1] == "and")
+            });
+            match listed {
+                Some(&(a, m, _)) => (at, n) = (a, m),
+                None => return false,
+            }
         };
         // A place a headline names only as where people come from ("Davangere family",
         // `ದಾವಣಗೆರೆ ಮೂಲದ ಮೂವರು`, `ಉಳ್ಳಾಲದ ಇಬ್ಬರು ಆರೋಪಿಗಳು`, "two from Kerala held") is not
@@ -1790,6 +1805,16 @@ mod tests {
             "\
             en 2026-11-30T01:00:00Z Cylinder blast at Hubballi eatery kills three cooks, injures six\n\
             en 2026-11-30T03:00:00Z Hubballi: 3 dead in cylinder blast at roadside eatery",
+        );
+        assert_eq!(groups(&items), [vec!["a", "b"]]);
+    }
+
+    #[test]
+    fn every_place_of_a_list_after_to_is_where_things_went() {
+        let items = rows(
+            "\
+            en 2026-11-30T01:00:00Z Storm over Kempegowda airport: nine flights diverted to Chennai, Hyderabad and Goa\n\
+            en 2026-11-30T02:00:00Z Nine flights diverted as storm lashes Bengaluru airport",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
     }

@@ -237,9 +237,6 @@ struct Doc {
     again: bool,
     /// Whether it says its event happened in many places at once ([`spread`]).
     spread: bool,
-    /// Whether it tells of a meeting that decides many things (a cabinet meeting, a
-    /// budget): two such headlines may name different ones of its sums and counts.
-    agenda: bool,
     /// The words no glossary concept took, in a loose Latin spelling (for names), each
     /// with its word's key (for its weight).
     skels: Vec<(String, u32)>,
@@ -542,8 +539,6 @@ pub struct Grouper {
     found: Vec<u32>,
     taken: Vec<u32>,
     recovered: Vec<u32>,
-    /// The concepts of a meeting that decides many things at once (`cabinet`, `budget`).
-    agendas: Vec<u32>,
 }
 
 /// The group a headline is in: its root, the paths on the way halved.
@@ -574,10 +569,6 @@ impl Grouper {
             .iter()
             .filter_map(|t| glossary.named(t))
             .collect();
-        let agendas = ["cabinet", "budget"]
-            .iter()
-            .filter_map(|t| glossary.named(t))
-            .collect();
         let recovered = ["recovered", "seized"]
             .iter()
             .filter_map(|t| glossary.named(t))
@@ -591,7 +582,6 @@ impl Grouper {
             found,
             taken,
             recovered,
-            agendas,
         }
     }
 
@@ -856,7 +846,6 @@ impl Grouper {
         d.found = self.found.iter().any(|c| concepts.contains(c));
         d.recovered = self.recovered.iter().any(|c| concepts.contains(c));
         d.taken = self.taken.iter().any(|c| concepts.contains(c));
-        d.agenda = self.agendas.iter().any(|c| concepts.contains(c));
         // A measure is its value in its unit: `12 ಕ್ವಿಂಟಲ್` (1,200 kg) is not `12 ಲಕ್ಷ`.
         for (v, unit) in &d.values {
             let k = keys.key(format!("n:{v}{}", unit.unwrap_or_default()));
@@ -1022,11 +1011,6 @@ impl Grouper {
         // of it was recovered: "loses ₹36 lakh", then "₹12 lakh frozen".
         // A change (`₹4,700 ಇಳಿಕೆ`) disagrees only with changes, and agrees with any amount:
         // a desk may write the rise (`₹2 ದುಬಾರಿ`) in words no list knows.
-        // A cabinet meeting's or a budget's many decisions: "₹620 crore for rain relief,
-        // 18,000 teachers" and "₹85 crore for the coast" are two of them.
-        if a.agenda && b.agenda {
-            return Gate::Open;
-        }
         let mut grew = false;
         let met = |x: &[numbers::Value], y: &[numbers::Value]| !disjoint(x, y);
         let amount_met = met(&a.amounts, &b.amounts)
@@ -1512,7 +1496,6 @@ impl Grouper {
             (d.recovered, "recovered"),
             (d.again, "again"),
             (d.spread, "spread"),
-            (d.agenda, "agenda"),
             (d.opinion, "opinion"),
         ]
         .iter()
@@ -1822,16 +1805,6 @@ mod tests {
             "\
             en 2026-11-30T01:00:00Z Cylinder blast at Hubballi eatery kills three cooks, injures six\n\
             en 2026-11-30T03:00:00Z Hubballi: 3 dead in cylinder blast at roadside eatery",
-        );
-        assert_eq!(groups(&items), [vec!["a", "b"]]);
-    }
-
-    #[test]
-    fn a_cabinet_meetings_decisions_are_one_story_whatever_their_sums() {
-        let items = rows(
-            "\
-            kn 2026-11-30T08:00:00Z ಸಂಪುಟ ಸಭೆ: ಬರ ಪರಿಹಾರಕ್ಕೆ ₹540 ಕೋಟಿ, ಹನ್ನೆರಡು ಸಾವಿರ ಶಿಕ್ಷಕರ ನೇಮಕಕ್ಕೆ ಅಸ್ತು\n\
-            kn 2026-11-30T10:00:00Z ಸಂಪುಟ ಸಭೆ ತೀರ್ಮಾನ: ಕಲ್ಯಾಣ ಕರ್ನಾಟಕದ ಬರ ಪರಿಹಾರಕ್ಕೆ ₹೧೨೦ ಕೋಟಿ",
         );
         assert_eq!(groups(&items), [vec!["a", "b"]]);
     }

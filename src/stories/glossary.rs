@@ -305,18 +305,19 @@ mod tests {
         p
     }
 
+    /// The concepts the glossary finds in a text, by name.
+    fn names(g: &Glossary, text: &str) -> Vec<String> {
+        let (ids, _) = g.find(&super::super::words(text));
+        ids.iter().map(|i| g.concept(*i).0.to_string()).collect()
+    }
+
     #[test]
     fn forms_match_whole_words_starts_and_phrases() {
         let p = write(
             "kind,concept,en,kn,in\n# a comment\nterm,rain,rain*|downpour*,ಮಳೆ*,\nterm,high-court,high court|hc,ಹೈಕೋರ್ಟ್*|ಹೈ ಕೋರ್ಟ್*,\nplace,dk,dakshina kannada,ದಕ್ಷಿಣ ಕನ್ನಡ*,\nplace,mysuru,mysuru|mysore,ಮೈಸೂರ*,\nplace,mangaluru,mangaluru,ಮಂಗಳೂರ*,dk\n",
         );
         let g = Glossary::read(&p).unwrap();
-        let names = |ws: &str| {
-            let (ids, _) = g.find(&super::super::words(ws));
-            ids.iter()
-                .map(|i| g.concept(*i).0.to_string())
-                .collect::<Vec<_>>()
-        };
+        let names = |ws: &str| names(&g, ws);
         assert_eq!(names("Heavy rains lash Mysore"), ["rain", "mysuru"]);
         assert_eq!(names("ಮೈಸೂರಿನಲ್ಲಿ ಭಾರಿ ಮಳೆಯಿಂದ"), ["rain", "mysuru"]);
         assert_eq!(names("High Court stays order"), ["high-court"]);
@@ -336,12 +337,7 @@ mod tests {
             "kind,concept,en,kn,in\nplace,udupi,udupi,ಉಡುಪಿ*,\nplace,kodagu,kodagu,ಕೊಡಗು*|ಕೊಡಗಿ*,\nterm,gold,gold,ಚಿನ್ನ*,\n",
         );
         let g = Glossary::read(&p).unwrap();
-        let names = |ws: &str| {
-            let (ids, _) = g.find(&super::super::words(ws));
-            ids.iter()
-                .map(|i| g.concept(*i).0.to_string())
-                .collect::<Vec<_>>()
-        };
+        let names = |ws: &str| names(&g, ws);
         assert_eq!(names("ಉಡುಪಿಯಲ್ಲಿ ಚಿನ್ನ ವಶ"), ["udupi", "gold"]);
         assert_eq!(names("ಪ್ರಯಾಣಿಕನ ಒಳ ಉಡುಪಿನಲ್ಲಿ ಚಿನ್ನ"), ["gold"]);
         assert_eq!(names("ಕೊಡಗಿನಲ್ಲಿ ಮಳೆ"), ["kodagu"]);

@@ -727,6 +727,19 @@ pub fn values(text: &str) -> Vec<Number> {
                 .is_some_and(|&c| is_mark(c) || c.is_alphabetic())
         };
         let digit_at = |k: usize| chars.get(k).and_then(|&c| ascii_digit(c)).is_some();
+        // The whole number in digits after position k and its spaces, and where it ends (`2
+        // ಕೋಟಿ 10 ಲಕ್ಷ`, `3 ಕೆ.ಜಿ 100 ಗ್ರಾಂ`: the 10, the 100).
+        let whole_after = |mut k: usize| {
+            while k < chars.len() && chars[k] == ' ' {
+                k += 1;
+            }
+            let mut m = None;
+            while let Some(d) = chars.get(k).and_then(|&c| ascii_digit(c)) {
+                m = Some(m.unwrap_or(0.0) * 10.0 + d as f64);
+                k += 1;
+            }
+            m.map(|m| (m, k))
+        };
         let joiner = |c: char| matches!(c, '-' | '\u{2013}' | '/' | ':');
         // What follows the digits, joined to them: an ending (`8ಕ್ಕೆ`), an ordinal
         // (`42nd`, `42ನೇ`), a bound (`70ಕ್ಕೂ`), a score (`38-31`).
@@ -766,17 +779,9 @@ pub fn values(text: &str) -> Vec<Number> {
                 (word, end) = word_at(end);
             }
             // `2 ಕೋಟಿ 10 ಲಕ್ಷ`: a smaller scale's number after a crore or a lakh adds to it.
-            let mut k = end;
-            while k < chars.len() && chars[k] == ' ' {
-                k += 1;
-            }
-            if s >= 1e5 && digit_at(k) {
-                let mut m = 0.0;
-                let mut j = k;
-                while let Some(d) = chars.get(j).and_then(|&c| ascii_digit(c)) {
-                    m = m * 10.0 + d as f64;
-                    j += 1;
-                }
+            if s >= 1e5
+                && let Some((m, j)) = whole_after(end)
+            {
                 let (w2, e2) = word_at(j);
                 if let Some(s2) = scale(&w2).filter(|&s2| s2 < s && m * s2 < s) {
                     v += m * s2;
@@ -824,17 +829,9 @@ pub fn values(text: &str) -> Vec<Number> {
                 what.clear();
                 // `3 ಕೆ.ಜಿ 100 ಗ್ರಾಂ`, "2 kg 100 g": the smaller measure after a larger one
                 // of its base adds to it.
-                let mut k = end;
-                while k < chars.len() && chars[k] == ' ' {
-                    k += 1;
-                }
-                if factor > 1.0 && digit_at(k) {
-                    let mut m = 0.0;
-                    let mut j = k;
-                    while let Some(d) = chars.get(j).and_then(|&c| ascii_digit(c)) {
-                        m = m * 10.0 + d as f64;
-                        j += 1;
-                    }
+                if factor > 1.0
+                    && let Some((m, j)) = whole_after(end)
+                {
                     let (w2, _) = word_at(j);
                     if let Some(After::Measure(f2, b2)) = after(&w2)
                         && b2 == base

@@ -306,8 +306,9 @@ const ORIGIN_KN: &[&str] = &[
 ];
 
 /// Kannada case endings: a place's name with one is where something is or goes
-/// (`ಹಾನಗಲ್‌ನಲ್ಲಿ`, `ಹಾನಗಲ್‌ಗೆ`), not a surname.
-const CASE_KN: &[&str] = &["ಗೆ", "ಲ್ಲಿ", "ದ", "ನ", "ಯ", "ಕ್ಕೆ", "ದಿಂದ", "ನಿಂದ", "ಯಿಂದ", "ಕ್ಕ"];
+/// (`ಹಾನಗಲ್‌ನಲ್ಲಿ`, `ಹಾನಗಲ್‌ಗೆ`), not a surname. The ablative (`ದಿಂದ`, `ನಿಂದ`) ends as `ದ`
+/// does.
+const CASE_KN: &[&str] = &["ಗೆ", "ಲ್ಲಿ", "ದ", "ನ", "ಯ", "ಕ್ಕೆ"];
 
 /// Kannada words after a number that say only "people" (`6 ಮಂದಿ ಸಾವು`).
 const PEOPLE_KN: &[&str] = &["ಮಂದಿ", "ಜನ", "ಜನರು", "ಜನರ"];
@@ -385,19 +386,21 @@ const ROSE: &[&str] = &[
 ];
 const AGAIN: &[&str] = &["another", "again", "ಮತ್ತೊಂದು", "ಮತ್ತೆ", "ಮತ್ತೊಮ್ಮೆ", "ಇನ್ನೊಂದು"];
 
+/// Whether a word is a number, in digits (either script) or in words (`7`, `೯`, `ಇಬ್ಬರು`,
+/// "nine").
+fn is_number(w: &str) -> bool {
+    w.chars()
+        .any(|c| c.is_ascii_digit() || ('೦'..='೯').contains(&c))
+        || numbers::word_value(w).is_some()
+}
+
 /// Whether a headline says its event happened in many places at once ("Lokayukta raids
 /// seven officials across the State", "in six districts", "Mysuru engineer among 7
 /// officials raided"; `ರಾಜ್ಯದ 7 ಅಧಿಕಾರಿಗಳು`, `ರಾಜ್ಯಾದ್ಯಂತ`, `ವಿವಿಧೆಡೆ`, `6 ಜಿಲ್ಲೆಗಳಲ್ಲಿ`,
 /// `ಉಡುಪಿ ಎಂಜಿನಿಯರ್ ಸೇರಿ ೮ ಅಧಿಕಾರಿಗಳು`): a place it names is one of the event's places,
 /// and another headline's other place is no disagreement.
 fn spread(ws: &[String]) -> bool {
-    let number = |w: Option<&String>| {
-        w.is_some_and(|w| {
-            numbers::word_value(w).is_some()
-                || w.chars()
-                    .all(|c| c.is_ascii_digit() || ('೦'..='೯').contains(&c))
-        })
-    };
+    let number = |w: Option<&String>| w.is_some_and(|w| is_number(w));
     ws.iter().enumerate().any(|(k, w)| {
         let next = ws.get(k + 1);
         let after = |p: &[&str]| next.is_some_and(|n| p.contains(&n.as_str()));
@@ -662,7 +665,7 @@ impl Grouper {
             }
             // Kannada's "from" is the ablative (`ದುಬೈನಿಂದ ಬಂದ ಪ್ರಯಾಣಿಕ`, `ಬೆಂಗಳೂರಿನಿಂದ
             // ಹೊಸಪೇಟೆಗೆ ಹೊರಟಿದ್ದ ಬಸ್`).
-            if ws[last].ends_with("ಇಂದ") || ws[last].ends_with("ಿಂದ") {
+            if ws[last].ends_with("ಿಂದ") {
                 return true;
             }
             if last + 1 >= ws.len() || !open_after(last) {
@@ -857,11 +860,8 @@ impl Grouper {
             if is_name[k] || who[k] {
                 continue;
             }
-            let digits = w
-                .chars()
-                .any(|c| c.is_ascii_digit() || ('೦'..='೯').contains(&c));
             // A number, in digits or in words, is its value already (`ಇಬ್ಬರು` is 2).
-            if digits || numbers::word_value(w).is_some() {
+            if is_number(w) {
                 continue;
             }
             let kannada = is_kannada(w);

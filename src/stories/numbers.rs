@@ -49,10 +49,22 @@ pub struct Number {
     pub bound: bool,
 }
 
-/// The people's forms of Kannada numbers as words begin (`ಇಬ್ಬರು`, `ಇಬ್ಬರ`), and the words
-/// for people a number comes before.
+/// The people's forms of Kannada numbers as words begin (`ಇಬ್ಬರು`, `ಇಬ್ಬರ`); the words for
+/// people a number comes before are the stories' [`super::PEOPLE_KN`].
 const PEOPLE_FORMS: &[&str] = &["ಇಬ್ಬರ", "ಮೂವರ", "ನಾಲ್ವರ", "ಐವರ"];
-const PEOPLE_AFTER: &[&str] = &["ಮಂದಿ", "ಜನ", "ಜನರು", "ಜನರ"];
+
+/// Whether the words after a number say it counts people (`6 ಮಂದಿ`, `ನಾಲ್ಕು ಜನ`).
+fn people_after(what: &[String]) -> bool {
+    what.first()
+        .is_some_and(|w| super::PEOPLE_KN.contains(&w.as_str()))
+}
+
+/// The English word before a number that nothing after it says the meaning of: the verb
+/// that says what it counts ("injures five").
+fn verb_before(prev: Option<&str>) -> Option<String> {
+    prev.filter(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
+        .map(str::to_string)
+}
 
 fn scale(word: &str) -> Option<f64> {
     let w = word.trim_start_matches('-');
@@ -880,15 +892,9 @@ pub fn values(text: &str) -> Vec<Number> {
             || MONTHS_KN.iter().any(|m| word == *m);
         let counted = !(year || date || ordinal || score || label || bound || age);
         let before = (counted && what.is_empty() && !amount && unit.is_none() && !joined)
-            .then(|| {
-                prev.first()
-                    .filter(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
-            })
-            .flatten()
-            .map(|w| w.to_string());
-        let people = what
-            .first()
-            .is_some_and(|w| PEOPLE_AFTER.contains(&w.as_str()));
+            .then(|| verb_before(prev.first().copied()))
+            .flatten();
+        let people = people_after(&what);
         let number = Number {
             amount,
             value: (v * 100.0).round() as Value,
@@ -1034,13 +1040,9 @@ pub fn values(text: &str) -> Vec<Number> {
         }
         let counted = !(bound || date || label);
         let before = (counted && what.is_empty() && !amount && unit.is_none())
-            .then(|| prev.filter(|w| w.chars().all(|c| c.is_ascii_alphabetic())))
-            .flatten()
-            .map(|w| w.to_string());
-        let people = PEOPLE_FORMS.iter().any(|p| w.starts_with(p))
-            || what
-                .first()
-                .is_some_and(|w| PEOPLE_AFTER.contains(&w.as_str()));
+            .then(|| verb_before(prev))
+            .flatten();
+        let people = PEOPLE_FORMS.iter().any(|p| w.starts_with(p)) || people_after(&what);
         let number = Number {
             amount,
             value: (value * 100.0).round() as Value,
